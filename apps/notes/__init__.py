@@ -1,0 +1,1 @@
+"""Notes: a small notebook; a share target for plain text."""

@@ -1,0 +1,276 @@
+"""The phone: the kernel plus its screen (view tree, input dispatch, renderer).
+
+``Device`` composes system chrome and the foreground activity into one view tree each frame,
+lays it out once, and uses that same layout to draw, to hit-test gestures and to export
+``ui_tree()``. Frames are cached: when nothing an action could change has changed, the previous
+tree and pixels are reused.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from typing import Any
+
+import numpy as np
+
+from .kernel import Kernel
+from .kernel.task_manager import Activity
+from .system import compose
+from .ui import theme as T
+from .ui.context import Router, ScreenContext
+from .ui.layout import Placed, ScrollInfo, layout
+from .ui.tree import hit_test, scroll_at, ui_tree
+from .ui.view import View
+
+EDGE = 16  # px from the left edge where a rightward swipe means Back
+LONG_SWIPE = 40  # px of movement below which a swipe is treated as a tap-and-drag no-op
+
+
+@functools.cache
+def app_router(module: str) -> Router | None:
+    """The ``ROUTES`` of an app's ``screens`` module (None for apps without screens)."""
+    try:
+        screens = importlib.import_module(f"{module}.screens")
+    except ModuleNotFoundError as err:
+        if err.name == f"{module}.screens":
+            return None
+        raise
+    return Router(screens.ROUTES)
+
+
+class Device:
+    """A phone: kernel state, what its screen shows, and the gestures it understands.
+
+    Args:
+        kernel: Device state; a factory-fresh one when omitted.
+        scale: Pixels per logical pixel of the 360x800 screen (2 gives 720x1600 frames).
+    """
+
+    def __init__(self, kernel: Kernel | None = None, scale: int = 1) -> None:
+        if not isinstance(scale, int) or not 1 <= scale <= 4:
+            raise ValueError(f"screen scale must be an int in 1..4, got {scale!r}")
+        self.kernel = kernel or Kernel.boot()
+        self.scale = scale
+        self.width, self.height = T.SCREEN_W, T.SCREEN_H
+        self._frame = np.zeros((self.height * scale, self.width * scale, 3), np.uint8)
+        self._surface: Any = None
+        self._version = 0
+        self._built_key: tuple | None = None
+        self._painted_key: tuple | None = None
+        self._placed: list[Placed] = []
+        self._scrolls: list[ScrollInfo] = []
+
+    # ----- pickling: the screen is rebuilt, never pickled
+    def __getstate__(self) -> dict[str, Any]:
+        return {"kernel": self.kernel, "scale": self.scale}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["kernel"], state["scale"])  # type: ignore[misc]
+
+    # ----- spec-named facade over the kernel
+    def start_activity(self, intent: Any, new_task: bool = False) -> bool:
+        return self._mutate(self.kernel.start_activity, intent, new_task)
+
+    def start_activity_for_result(self, intent: Any, callback: Any) -> bool:
+        return self._mutate(self.kernel.start_activity_for_result, intent, callback)
+
+    def set_result(self, result_code: str = "OK", data: dict | None = None) -> None:
+        self._mutate(self.kernel.set_result, result_code, data)
+
+    def finish_activity(self) -> None:
+        self._mutate(self.kernel.finish_activity)
+
+    def open_app(self, app_id: str, route: str | None = None) -> Any:
+        return self._mutate(self.kernel.open_app, app_id, route)
+
+    def launch_app(self, app_id: str) -> Any:
+        return self._mutate(self.kernel.launch_app, app_id)
+
+    def close_app(self, app_id: str) -> None:
+        self._mutate(self.kernel.close_app, app_id)
+
+    def go_home(self) -> None:
+        self._mutate(self.kernel.go_home)
+
+    def handle_back(self) -> str | None:
+        return self._mutate(self.kernel.handle_back)
+
+    def show_recents(self) -> None:
+        self._mutate(self.kernel.show_recents)
+
+    @property
+    def tasks(self) -> list[Any]:
+        return list(self.kernel.tasks.tasks.values())
+
+    @property
+    def active_task_id(self) -> str | None:
+        return self.kernel.tasks.active_task_id
+
+    def state(self) -> dict[str, Any]:
+        return self.kernel.state()
+
+    def snapshot(self) -> bytes:
+        return self.kernel.snapshot()
+
+    @classmethod
+    def restore(cls, snap: bytes, scale: int = 1) -> Device:
+        return cls(Kernel.restore(snap), scale)
+
+    def clone(self) -> Device:
+        return Device.restore(self.snapshot(), self.scale)
+
+    def _mutate(self, fn: Any, *args: Any) -> Any:
+        self.invalidate()
+        return fn(*args)
+
+    def invalidate(self) -> None:
+        """Marks the screen stale (call after changing kernel state from outside)."""
+        self._version += 1
+
+    # ----- composing the screen
+    def _key(self) -> tuple:
+        k = self.kernel
+        heads_up = k.notifications.heads_up
+        return (self._version, k.clock.format("%H:%M"), k.system_ui.toast is not None,
+                heads_up.id if heads_up else None)
+
+    def _build(self) -> None:
+        key = self._key()
+        if key == self._built_key:
+            return
+        self._sync_focus()
+        root = compose.screen(self)
+        self._placed, self._scrolls = layout(root, 0, 0, self.width, self.height)
+        self._built_key = key
+
+    def _sync_focus(self) -> None:
+        """The keyboard follows its field: it hides when that activity left the foreground."""
+        kb = self.kernel.keyboard
+        if kb.visible and kb.target and kb.target[0] != "system":
+            top = self.kernel.tasks.top_activity
+            if top is None or top.activity_id != kb.target[0] or self.kernel.system_ui.recents_open:
+                kb.hide()
+
+    def app_screen(self, activity: Activity) -> View:
+        """The view tree the activity's app draws for its current route."""
+        installed = self.kernel.packages.get(activity.app_id)
+        router = app_router(installed.module)
+        ctx_path = activity.route.partition("?")[0]
+        matched = router.match(ctx_path) if router else None
+        if matched is None:
+            return compose.not_found(self, activity)
+        screen_fn, params = matched
+        return screen_fn(ScreenContext(self.kernel, activity, params))
+
+    def placed(self) -> list[Placed]:
+        self._build()
+        return self._placed
+
+    def ui_tree(self) -> list[dict[str, Any]]:
+        """The visible nodes: role, text, id, bounds in frame pixels, clickable, focused..."""
+        self._build()
+        return ui_tree(self._placed, self.scale)
+
+    def render(self) -> np.ndarray:
+        """The current frame as a (H, W, 3) uint8 array (a view; copy it to keep it)."""
+        self._build()
+        if self._painted_key != self._built_key:
+            from .ui import painter
+
+            if self._surface is None:
+                import pygame
+
+                self._surface = pygame.image.frombuffer(
+                    self._frame, (self.width * self.scale, self.height * self.scale), "RGB")
+            self._surface.fill(T.rgb(T.BACKGROUND))
+            painter.paint(self._surface, self._placed, self.scale)
+            self._painted_key = self._built_key
+        return self._frame
+
+    # ----- input
+    def tap(self, x: float, y: float, long_press: bool = False) -> bool:
+        """Taps at logical pixel (x, y); returns True if something took the tap."""
+        self._build()
+        hit = hit_test(self._placed, x, y, long_press)
+        if hit is None:
+            return False
+        v = hit.view
+        handler = (v.on_long_press or v.on_tap) if long_press else v.on_tap
+        self.invalidate()
+        if handler is not None and v.enabled:
+            handler()
+        return True
+
+    def swipe(self, x0: float, y0: float, x1: float, y1: float) -> str:
+        """A swipe; returns what it did (``back``, ``home``, ``recents``, ``shade``, ``scroll``,
+        or what a surface made of it, or ``none``)."""
+        self._build()
+        dx, dy = x1 - x0, y1 - y0
+        k = self.kernel
+        if x0 < EDGE and dx > LONG_SWIPE and abs(dx) > abs(dy):
+            self.handle_back()
+            return "back"
+        if y0 >= self.height - T.GESTURE_BAR_H and dy < -LONG_SWIPE:
+            # a fling to the upper part is Home; stopping mid-screen ("up and hold") is Recents
+            if y1 < self.height * 0.4:
+                self.go_home()
+                return "home"
+            self.show_recents()
+            return "recents"
+        if y0 < T.STATUS_BAR_H and dy > LONG_SWIPE and not k.system_ui.shade_open:
+            self.invalidate()
+            k.keyboard.hide()
+            k.system_ui.shade_open = True
+            return "shade"
+        gesture = compose.surface_swipe(self, x0, y0, x1, y1)
+        if gesture:
+            self.invalidate()
+            return gesture
+        horizontal = abs(dx) > abs(dy)
+        area = scroll_at(self._scrolls, x0, y0, horizontal)
+        if area is None or max(abs(dx), abs(dy)) < 8:
+            return "none"
+        v = area.view
+        assert v.store is not None and v.key is not None
+        delta = -(dx if horizontal else dy)
+        v.store[v.key] = int(min(max(v.store.get(v.key, 0) + delta, 0),
+                                 max(area.content - area.viewport, 0)))
+        self.invalidate()
+        return "scroll"
+
+    def type_text(self, text: str) -> bool:
+        """Inserts text into the focused field; False when no field has focus."""
+        store_key = self._focused_store()
+        if store_key is None:
+            return False
+        from .kernel.keyboard import insert_text
+
+        store, key = store_key
+        store[key] = insert_text(str(store.get(key, "")), text)
+        self.invalidate()
+        return True
+
+    def press_enter(self) -> bool:
+        """The keyboard's Enter: submits the focused field (or just hides the keyboard)."""
+        if self._focused_store() is None:
+            return False
+        self._build()
+        kb = self.kernel.keyboard
+        submit = next((p.view.on_submit for p in self._placed
+                       if p.view.kind == "field" and p.view.focused), None)
+        self.invalidate()
+        kb.hide()
+        if submit is not None:
+            submit()
+        return True
+
+    def _focused_store(self) -> tuple[dict[str, Any], str] | None:
+        kb = self.kernel.keyboard
+        if not kb.visible or kb.target is None:
+            return None
+        owner, key = kb.target
+        if owner == "system":
+            return self.kernel.system_ui.ui, key
+        act = self.kernel.find_focus_activity()
+        return (act.ui, key) if act is not None else None

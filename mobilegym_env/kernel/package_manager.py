@@ -1,0 +1,139 @@
+"""App manifests and app discovery (the PackageManagerService of the spec).
+
+Every sub-package of ``mobilegym_env.apps`` that has a ``manifest`` module exporting ``MANIFEST``
+is installed at boot, so adding an app never needs a kernel edit. An app's optional ``state``
+module exports ``initial_state() -> dict``: the app's persisted data store at factory reset.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+LaunchMode = Literal["standard", "singleTask"]
+
+
+@dataclass(frozen=True)
+class IntentFilter:
+    """One receiver entry point declared in an app manifest.
+
+    Attributes:
+        action: Intent action, e.g. ``"ACTION_VIEW"``.
+        route: App route where the receiver lands when the filter matches.
+        type: MIME type filter; exact or with wildcards (``"image/*"``).
+        scheme: URL scheme filter (``"sms"``).
+        launch_mode: ``"standard"`` (default) or ``"singleTask"``.
+        description: Label the chooser shows when several apps match.
+    """
+
+    action: str
+    route: str = "/"
+    type: str | None = None
+    scheme: str | None = None
+    launch_mode: LaunchMode = "standard"
+    description: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.launch_mode not in ("standard", "singleTask"):
+            raise ValueError(f"unknown launch_mode {self.launch_mode!r}")
+        if not self.route.startswith("/"):
+            raise ValueError(f"filter route must start with '/': {self.route!r}")
+
+
+@dataclass(frozen=True)
+class AppManifest:
+    """An app's identity, like AndroidManifest.xml.
+
+    Attributes:
+        id: The app id (also the key of its data store).
+        name: Display name shown under the launcher icon.
+        icon: Icon name from the icon set (see ``mobilegym_env.ui.icons``).
+        color: Brand colour of the launcher tile, ``"#RRGGBB"``.
+        intent_filters: The app's receivers.
+        aliases: Other names users call the app by.
+        system: True for apps that ship with the OS image.
+    """
+
+    id: str
+    name: str
+    icon: str
+    color: str = "#3D7BF7"
+    intent_filters: tuple[IntentFilter, ...] = ()
+    aliases: tuple[str, ...] = ()
+    system: bool = False
+
+
+@dataclass
+class InstalledApp:
+    """A discovered app: its manifest and its factory data."""
+
+    manifest: AppManifest
+    module: str
+    initial_state: Callable[[], dict] = field(default=dict)
+
+
+def discover_apps(package: str = "mobilegym_env.apps") -> dict[str, InstalledApp]:
+    """Imports every app package under ``package`` that has a manifest.
+
+    Returns:
+        App id to installed app, in folder-name order (deterministic).
+    """
+    root = importlib.import_module(package)
+    apps: dict[str, InstalledApp] = {}
+    for info in sorted(pkgutil.iter_modules(root.__path__), key=lambda m: m.name):
+        if not info.ispkg:
+            continue
+        name = f"{package}.{info.name}"
+        try:
+            manifest_mod = importlib.import_module(f"{name}.manifest")
+        except ModuleNotFoundError as err:
+            if err.name == f"{name}.manifest":
+                continue
+            raise
+        manifest: AppManifest = manifest_mod.MANIFEST
+        if manifest.id in apps:
+            raise ValueError(f"duplicate app id {manifest.id!r} in {name}")
+        initial: Callable[[], dict] = dict
+        try:
+            state_mod = importlib.import_module(f"{name}.state")
+            initial = state_mod.initial_state
+        except ModuleNotFoundError as err:
+            if err.name != f"{name}.state":
+                raise
+        apps[manifest.id] = InstalledApp(manifest=manifest, module=name, initial_state=initial)
+    return apps
+
+
+class PackageManager:
+    """Installed apps, looked up by id."""
+
+    def __init__(self, apps: dict[str, InstalledApp]) -> None:
+        self._apps = apps
+
+    def __contains__(self, app_id: object) -> bool:
+        return app_id in self._apps
+
+    def get(self, app_id: str) -> InstalledApp:
+        """Returns the installed app, or raises KeyError naming the unknown id."""
+        try:
+            return self._apps[app_id]
+        except KeyError:
+            raise KeyError(f"unknown app {app_id!r}; installed: {sorted(self._apps)}") from None
+
+    def manifest(self, app_id: str) -> AppManifest:
+        return self.get(app_id).manifest
+
+    @property
+    def app_ids(self) -> list[str]:
+        return list(self._apps)
+
+    def manifests(self) -> list[AppManifest]:
+        return [a.manifest for a in self._apps.values()]
+
+    def factory_data(self) -> dict[str, dict]:
+        """Fresh copies of every app's initial data store."""
+        return {app_id: copy.deepcopy(a.initial_state()) for app_id, a in self._apps.items()}

@@ -1,0 +1,416 @@
+"""ContentResolver-style shared data: contacts, SMS and media (each persisted).
+
+``MEDIA_SAMPLES`` is the single source of the default photos: the media provider's rows and
+the file system's default files are both derived from it, so every media row's path exists.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+_NONE = type(None)
+# Column spec: name -> (accepted types, default used when an insert omits the column).
+ColumnSpec = Mapping[str, tuple[tuple[type, ...], Any]]
+
+OWN_NUMBER = "+1 415-555-0100"  # this device's number: the address of sent SMS
+
+
+def _row_type_ok(value: Any, types: tuple[type, ...]) -> bool:
+    # bool is an int subclass; a bool in an int column is a bug, not data.
+    if isinstance(value, bool) and bool not in types:
+        return False
+    return isinstance(value, types)
+
+
+class ContentProvider:
+    """A table of dict rows keyed by an integer id.
+
+    Args:
+        authority: Name used in ``content://<authority>`` URIs.
+        rows: Initial rows (deep-copied and validated).
+        id_field: The integer primary-key column.
+        columns: Column spec; None derives untyped columns from ``rows``.
+        choices: Optional allowed values per column.
+    """
+
+    def __init__(
+        self,
+        authority: str,
+        rows: Sequence[Mapping[str, Any]],
+        id_field: str = "id",
+        columns: ColumnSpec | None = None,
+        choices: Mapping[str, Sequence[Any]] | None = None,
+    ) -> None:
+        if columns is None:
+            names = {id_field} | {k for r in rows for k in r}
+            columns = {n: ((int,), None) if n == id_field else ((object,), None) for n in names}
+        if id_field not in columns:
+            raise ValueError(f"id_field {id_field!r} is not a declared column of {authority!r}")
+        self.authority = authority
+        self.id_field = id_field
+        self._columns = {k: (tuple(v[0]), v[1]) for k, v in columns.items()}
+        self._choices = {k: tuple(v) for k, v in (choices or {}).items()}
+        self._rows: dict[int, dict[str, Any]] = {}
+        for row in rows:
+            full = self._complete(row)
+            rid = full[id_field]
+            if not isinstance(rid, int) or isinstance(rid, bool) or rid in self._rows:
+                raise ValueError(
+                    f"{authority}: row id {rid!r} is missing, not an int or duplicated"
+                )
+            self._rows[rid] = full
+        # Ids are never reused after deletion (like SQLite AUTOINCREMENT).
+        self._next_id = max(self._rows, default=0) + 1
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """Declared column names."""
+        return tuple(self._columns)
+
+    def _check_values(self, values: Mapping[str, Any]) -> None:
+        if not isinstance(values, Mapping):
+            raise ValueError(f"{self.authority}: values must be a dict, got {values!r}")
+        for key, value in values.items():
+            if key not in self._columns:
+                raise ValueError(f"{self.authority}: unknown column {key!r}")
+            types = self._columns[key][0]
+            if not _row_type_ok(value, types):
+                names = "/".join(t.__name__ for t in types)
+                raise ValueError(f"{self.authority}.{key}: expected {names}, got {value!r}")
+            if key in self._choices and value not in self._choices[key]:
+                raise ValueError(
+                    f"{self.authority}.{key}: {value!r} not one of {self._choices[key]}"
+                )
+
+    def _complete(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        self._check_values(values)
+        row = {k: copy.deepcopy(spec[1]) for k, spec in self._columns.items()}
+        row.update(copy.deepcopy(dict(values)))
+        return row
+
+    def _check_where(self, where: Mapping[str, Any] | None) -> None:
+        if where is None:
+            return
+        if not isinstance(where, Mapping):
+            raise ValueError(f"{self.authority}: where must be a dict, got {where!r}")
+        for key in where:
+            if key not in self._columns:
+                raise ValueError(f"{self.authority}: unknown column {key!r} in where")
+
+    @staticmethod
+    def _matches(row: Mapping[str, Any], where: Mapping[str, Any] | None) -> bool:
+        for key, want in (where or {}).items():
+            if isinstance(want, (list, tuple)):
+                if row[key] not in want:
+                    return False
+            elif row[key] != want:
+                return False
+        return True
+
+    def query(
+        self,
+        where: Mapping[str, Any] | None = None,
+        order_by: str | None = None,
+        desc: bool = False,
+        limit: int | None = None,
+    ) -> list[dict[str, Any]]:
+        """Return copies of matching rows.
+
+        Args:
+            where: Exact column matches; a list/tuple value means "in".
+            order_by: Column to sort by (None sorts first); ties keep id order.
+            desc: Reverse the sort.
+            limit: Maximum number of rows (>= 0).
+        """
+        self._check_where(where)
+        if order_by is not None and order_by not in self._columns:
+            raise ValueError(f"{self.authority}: unknown order_by column {order_by!r}")
+        if limit is not None and (
+            not isinstance(limit, int) or isinstance(limit, bool) or limit < 0
+        ):
+            raise ValueError(f"limit must be a non-negative int, got {limit!r}")
+        rows = [r for _, r in sorted(self._rows.items()) if self._matches(r, where)]
+        if order_by is not None:
+            rows.sort(key=lambda r: (r[order_by] is not None, r[order_by]), reverse=desc)
+        elif desc:
+            rows.reverse()
+        if limit is not None:
+            rows = rows[:limit]
+        return copy.deepcopy(rows)
+
+    def get(self, row_id: int) -> dict[str, Any] | None:
+        """Return a copy of one row, or None."""
+        row = self._rows.get(row_id)
+        return None if row is None else copy.deepcopy(row)
+
+    def insert(self, values: Mapping[str, Any]) -> int:
+        """Insert a row (missing columns take defaults) and return its id."""
+        row = self._complete(values)
+        rid = row[self.id_field]
+        if rid is None:
+            rid = row[self.id_field] = self._next_id
+        elif rid in self._rows:
+            raise ValueError(f"{self.authority}: id {rid} already exists")
+        self._rows[rid] = row
+        self._next_id = max(self._next_id, rid + 1)
+        return rid
+
+    def _check_update(self, values: Mapping[str, Any]) -> None:
+        self._check_values(values)
+        if self.id_field in values:
+            raise ValueError(f"{self.authority}: the id column {self.id_field!r} is read-only")
+
+    def update(self, row_id: int, values: Mapping[str, Any]) -> bool:
+        """Update one row; return whether it existed."""
+        self._check_update(values)
+        if row_id not in self._rows:
+            return False
+        self._rows[row_id].update(copy.deepcopy(dict(values)))
+        return True
+
+    def update_where(self, where: Mapping[str, Any], values: Mapping[str, Any]) -> int:
+        """Update all matching rows (``{}`` matches all); return the count."""
+        self._check_where(where)
+        self._check_update(values)
+        hits = [r for r in self._rows.values() if self._matches(r, where)]
+        for row in hits:
+            row.update(copy.deepcopy(dict(values)))
+        return len(hits)
+
+    def delete(self, row_id: int) -> bool:
+        """Delete one row; return whether it existed."""
+        return self._rows.pop(row_id, None) is not None
+
+    def delete_where(self, where: Mapping[str, Any]) -> int:
+        """Delete all matching rows (``{}`` matches all); return the count."""
+        self._check_where(where)
+        if where is None:
+            raise ValueError(f"{self.authority}: delete_where needs a where dict ({{}} for all)")
+        hits = [rid for rid, r in self._rows.items() if self._matches(r, where)]
+        for rid in hits:
+            del self._rows[rid]
+        return len(hits)
+
+    def state(self) -> list[dict[str, Any]]:
+        """Return copies of all rows in id order."""
+        return copy.deepcopy([r for _, r in sorted(self._rows.items())])
+
+
+# --------------------------------------------------------------------------- default data
+
+MEDIA_SAMPLES: list[dict[str, Any]] = [
+    {"path": "/sdcard/DCIM/Camera/IMG_20240310_093015.jpg", "mime": "image/jpeg",
+     "album": "Camera", "width": 4032, "height": 3024, "taken_ms": 1710063015000},
+    {"path": "/sdcard/DCIM/Camera/IMG_20240310_093102.jpg", "mime": "image/jpeg",
+     "album": "Camera", "width": 4032, "height": 3024, "taken_ms": 1710063062000},
+    {"path": "/sdcard/DCIM/Camera/IMG_20240402_184540.jpg", "mime": "image/jpeg",
+     "album": "Camera", "width": 3024, "height": 4032, "taken_ms": 1712083540000},
+    {"path": "/sdcard/DCIM/Camera/IMG_20240518_120509.jpg", "mime": "image/jpeg",
+     "album": "Camera", "width": 4032, "height": 3024, "taken_ms": 1716033909000},
+    {"path": "/sdcard/Pictures/golden_gate_sunset.jpg", "mime": "image/jpeg",
+     "album": "Pictures", "width": 1920, "height": 1080, "taken_ms": 1705737600000},
+    {"path": "/sdcard/Pictures/Screenshot_20240520_211433.png", "mime": "image/png",
+     "album": "Pictures", "width": 1080, "height": 2400, "taken_ms": 1716239673000},
+]  # fmt: skip
+
+
+def media_placeholder(sample: Mapping[str, Any]) -> str:
+    """Text stand-in for an image's bytes (the virtual FS stores text only)."""
+    return f"[{sample['mime']} {sample['width']}x{sample['height']}] {sample['path']}"
+
+
+def media_title(path: str) -> str:
+    """Display title of a media file: its base name without extension."""
+    return path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+
+
+CONTACT_COLUMNS: ColumnSpec = {
+    "id": ((int, _NONE), None),
+    "name": ((str,), ""),
+    "phone": ((str,), ""),
+    "email": ((str, _NONE), None),
+    "starred": ((bool,), False),
+    "company": ((str, _NONE), None),
+    "note": ((str, _NONE), None),
+}
+
+SMS_COLUMNS: ColumnSpec = {
+    "id": ((int, _NONE), None),
+    "thread_address": ((str,), ""),
+    "address": ((str,), ""),
+    "body": ((str,), ""),
+    "timestamp_ms": ((int,), 0),
+    "type": ((str,), "inbox"),
+    "read": ((bool,), False),
+}
+SMS_TYPES = ("inbox", "sent")
+
+MEDIA_COLUMNS: ColumnSpec = {
+    "id": ((int, _NONE), None),
+    "path": ((str,), ""),
+    "mime": ((str,), "image/jpeg"),
+    "title": ((str,), ""),
+    "album": ((str, _NONE), None),
+    "width": ((int,), 0),
+    "height": ((int,), 0),
+    "taken_ms": ((int,), 0),
+    "size": ((int,), 0),
+}
+
+
+def _contact(i: int, name: str, phone: str, email: str | None, starred: bool,
+             company: str | None = None, note: str | None = None) -> dict[str, Any]:  # fmt: skip
+    return {"id": i, "name": name, "phone": phone, "email": email, "starred": starred,
+            "company": company, "note": note}  # fmt: skip
+
+
+DEFAULT_CONTACTS: list[dict[str, Any]] = [
+    _contact(1, "Alice Johnson", "+1 415-555-0132", "alice.johnson@example.com", True,
+             "Northwind Traders"),
+    _contact(2, "Benjamin Carter", "+1 628-555-0147", "ben.carter@example.com", False),
+    _contact(3, "Chloe Martinez", "+1 415-555-0178", "chloe.martinez@example.com", True),
+    _contact(4, "Daniel Kim", "+1 650-555-0110", "daniel.kim@example.com", False, "Acme Corp"),
+    _contact(5, "Emily Davis", "+1 510-555-0193", "emily.davis@example.com", False,
+             note="Book club"),
+    _contact(6, "Frank Wilson", "+1 408-555-0125", None, False, "Wilson Plumbing", "Plumber"),
+    _contact(7, "Grace Lee", "+1 415-555-0166", "grace.lee@example.com", True,
+             "Bayview Dental", "Dentist"),
+    _contact(8, "Henry Thompson", "+1 925-555-0154", "henry.thompson@example.com", False),
+]  # fmt: skip
+
+
+def _sms(i: int, thread: str, kind: str, body: str, ts: int, read: bool) -> dict[str, Any]:
+    address = OWN_NUMBER if kind == "sent" else thread
+    return {"id": i, "thread_address": thread, "address": address, "body": body,
+            "timestamp_ms": ts, "type": kind, "read": read}  # fmt: skip
+
+
+DEFAULT_SMS: list[dict[str, Any]] = [
+    _sms(1, "+1 415-555-0132", "inbox", "Are we still on for lunch tomorrow at 12:30?",
+         1716279300000, True),
+    _sms(2, "+1 415-555-0132", "sent", "Yes! See you at Luigi's.", 1716279450000, True),
+    _sms(3, "+1 650-555-0110", "inbox", "Can you send me the slides from today's meeting?",
+         1716404531000, True),
+    _sms(4, "+1 650-555-0110", "sent", "Sure, sending them tonight.", 1716404745000, True),
+    _sms(5, "+1 650-555-0110", "inbox", "Got them, thanks!", 1716405000000, False),
+    _sms(6, "72345", "inbox", "Your verification code is 482913. It expires in 10 minutes.",
+         1716451100000, False),
+]  # fmt: skip
+
+
+def _default_media() -> list[dict[str, Any]]:
+    return [
+        {"id": i, "path": s["path"], "mime": s["mime"], "title": media_title(s["path"]),
+         "album": s["album"], "width": s["width"], "height": s["height"],
+         "taken_ms": s["taken_ms"], "size": len(media_placeholder(s).encode("utf-8"))}
+        for i, s in enumerate(MEDIA_SAMPLES, start=1)
+    ]  # fmt: skip
+
+
+class ContactsProvider(ContentProvider):
+    """``content://contacts``; defaults to :data:`DEFAULT_CONTACTS`."""
+
+    def __init__(self, rows: Sequence[Mapping[str, Any]] | None = None) -> None:
+        super().__init__("contacts", DEFAULT_CONTACTS if rows is None else rows,
+                         columns=CONTACT_COLUMNS)  # fmt: skip
+
+
+class SmsProvider(ContentProvider):
+    """``content://sms``; defaults to :data:`DEFAULT_SMS`."""
+
+    def __init__(self, rows: Sequence[Mapping[str, Any]] | None = None) -> None:
+        super().__init__("sms", DEFAULT_SMS if rows is None else rows,
+                         columns=SMS_COLUMNS, choices={"type": SMS_TYPES})  # fmt: skip
+
+
+class MediaProvider(ContentProvider):
+    """``content://media``; defaults derive from :data:`MEDIA_SAMPLES`."""
+
+    def __init__(self, rows: Sequence[Mapping[str, Any]] | None = None) -> None:
+        super().__init__("media", _default_media() if rows is None else rows,
+                         columns=MEDIA_COLUMNS)  # fmt: skip
+
+
+def default_providers() -> dict[str, ContentProvider]:
+    """Return fresh providers with factory-default rows, keyed by authority."""
+    return {"contacts": ContactsProvider(), "sms": SmsProvider(), "media": MediaProvider()}
+
+
+# --------------------------------------------------------------------------- resolver
+
+_URI_RE = re.compile(r"content://([A-Za-z0-9_.]+)(?:/(\d+))?")
+
+
+class ContentResolver:
+    """Routes ``content://<authority>[/<id>]`` URIs to providers.
+
+    Args:
+        providers: Providers keyed by authority.
+    """
+
+    def __init__(self, providers: Mapping[str, ContentProvider]) -> None:
+        self._providers = dict(providers)
+
+    def provider(self, authority: str) -> ContentProvider:
+        """Return the provider for ``authority`` (KeyError naming it if unknown)."""
+        if authority not in self._providers:
+            raise KeyError(f"unknown content authority {authority!r}")
+        return self._providers[authority]
+
+    def _parse(self, uri: str) -> tuple[ContentProvider, int | None]:
+        m = _URI_RE.fullmatch(uri) if isinstance(uri, str) else None
+        if m is None:
+            raise ValueError(
+                f"malformed content URI {uri!r}; expected content://<authority>[/<id>]"
+            )
+        return self.provider(m.group(1)), None if m.group(2) is None else int(m.group(2))
+
+    def query(
+        self,
+        uri: str,
+        where: Mapping[str, Any] | None = None,
+        order_by: str | None = None,
+        desc: bool = False,
+        limit: int | None = None,
+    ) -> list[dict[str, Any]]:
+        """Query a table, or fetch one row when the URI carries an id."""
+        prov, rid = self._parse(uri)
+        if rid is not None:
+            prov._check_where(where)
+            row = prov.get(rid)
+            return [] if row is None or not prov._matches(row, where) else [row]
+        return prov.query(where, order_by, desc, limit)
+
+    def insert(self, uri: str, values: Mapping[str, Any]) -> int:
+        """Insert into the table named by ``uri`` (which must not carry an id)."""
+        prov, rid = self._parse(uri)
+        if rid is not None:
+            raise ValueError(f"cannot insert into a row URI {uri!r}")
+        return prov.insert(values)
+
+    def update(
+        self, uri: str, values: Mapping[str, Any], where: Mapping[str, Any] | None = None
+    ) -> int:
+        """Update one row (id URI) or the rows matching ``where``; return the count."""
+        prov, rid = self._parse(uri)
+        if rid is not None:
+            return int(prov.update(rid, values))
+        if where is None:
+            raise ValueError(f"update of {uri!r} needs a where dict ({{}} for all rows)")
+        return prov.update_where(where, values)
+
+    def delete(self, uri: str, where: Mapping[str, Any] | None = None) -> int:
+        """Delete one row (id URI) or the rows matching ``where``; return the count."""
+        prov, rid = self._parse(uri)
+        if rid is not None:
+            return int(prov.delete(rid))
+        if where is None:
+            raise ValueError(f"delete of {uri!r} needs a where dict ({{}} for all rows)")
+        return prov.delete_where(where)
+
+    def state(self) -> dict[str, list[dict[str, Any]]]:
+        """Return every provider's rows keyed by authority."""
+        return {name: prov.state() for name, prov in self._providers.items()}

@@ -1,0 +1,76 @@
+"""Composes one frame's view tree: the foreground surface, system bars and overlays.
+
+Paint order (bottom to top) follows the Back priorities: content, keyboard, media picker,
+toast, heads-up, shade, chooser, permission dialog.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..ui import theme as T
+from ..ui.components import empty_state, scaffold, top_app_bar
+from ..ui.view import FILL, View, col, stack
+from . import keyboard, launcher, recents, shade, sheets
+from .status_bar import gesture_bar, status_bar
+
+if TYPE_CHECKING:
+    from ..device import Device
+    from ..kernel.task_manager import Activity
+
+
+def screen(device: Device) -> View:
+    k = device.kernel
+    ui = k.system_ui
+    top = k.tasks.top_activity
+    kb_visible = k.keyboard.visible
+    kb_h = T.KEYBOARD_H if kb_visible else 0
+    if ui.recents_open:
+        page, bar_bg = recents.recents(k), None
+        fg = "#FFFFFF"
+    elif top is None:
+        page = launcher.drawer(k) if ui.drawer_open else launcher.home(k)
+        fg, bar_bg = T.TEXT, None
+    else:
+        # adjustResize: the app gets the space above the keyboard
+        content = device.app_screen(top)
+        page = col(content, w=FILL, h=FILL, pad=(0, T.STATUS_BAR_H, 0, T.GESTURE_BAR_H + kb_h),
+                   bg=T.SURFACE)
+        fg, bar_bg = T.TEXT, None
+    layers: list[View | None] = [page, status_bar(k, fg, bar_bg)]
+    if kb_visible:
+        layers.append(col(keyboard.keyboard(device), w=FILL, h=kb_h + T.GESTURE_BAR_H,
+                          pad=(0, 0, 0, T.GESTURE_BAR_H), bg="#E4E7EC", gravity="bottom-left"))
+    layers.append(gesture_bar(fg))
+    if k.media_picker.is_open:
+        layers.append(sheets.media_picker(k))
+    layers.append(sheets.toast(k))
+    layers.append(sheets.heads_up(k))
+    if ui.shade_open:
+        layers.append(shade.shade(k))
+    if k.intents.chooser is not None:
+        layers.append(sheets.chooser(k))
+    if k.permissions.pending is not None:
+        layers.append(sheets.permission_dialog(k))
+    return stack(*layers, w=T.SCREEN_W, h=T.SCREEN_H)
+
+
+def not_found(device: Device, activity: Activity) -> View:
+    """What an app shows for a route it does not define (an app bug, never a crash)."""
+    name = device.kernel.packages.manifest(activity.app_id).name
+    return scaffold(empty_state("circle-exclamation", f"Page not found\n{activity.route}"),
+                    top_bar=top_app_bar(name, device.kernel.handle_back))
+
+
+def surface_swipe(device: Device, x0: float, y0: float, x1: float, y1: float) -> str | None:
+    """Swipes that system surfaces interpret before generic scrolling."""
+    k = device.kernel
+    if k.permissions.pending is not None or k.intents.chooser is not None:
+        return "none"
+    if k.system_ui.shade_open:
+        return shade.swipe(k, device.placed(), x0, y0, x1, y1) or "none"
+    if k.system_ui.recents_open:
+        return recents.swipe(k, device.placed(), x0, y0, x1, y1)
+    if k.tasks.active_task is None:
+        return launcher.swipe(k, x0, y0, x1, y1)
+    return None

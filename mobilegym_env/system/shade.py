@@ -1,0 +1,113 @@
+"""The notification shade: quick-settings tiles, brightness, and the notification list."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from ..ui import theme as T
+from ..ui.components import scrim
+from ..ui.view import FILL, View, button, col, icon, row, scroll, spacer, stack, text
+
+if TYPE_CHECKING:
+    from ..kernel import Kernel
+
+NOTIFICATION_ID = "notification:"
+
+# (label, icon, preference key, os_state path)
+TILES = (
+    ("Wi-Fi", "wifi", "wifi", "settings.global.wifi_on"),
+    ("Bluetooth", "bluetooth-b", "bluetooth", "settings.global.bluetooth_on"),
+    ("Airplane mode", "plane", "airplane_mode", "settings.global.airplane_mode"),
+    ("Mobile data", "signal", "mobile_data", "settings.global.mobile_data_on"),
+    ("Do not disturb", "moon", "do_not_disturb", "settings.system.do_not_disturb"),
+    ("Location", "location-dot", "location", "settings.global.location_on"),
+    ("Dark theme", "circle-half-stroke", "dark_mode", "settings.system.dark_mode"),
+    ("Battery saver", "battery-half", "power_save", "hardware.battery.power_save"),
+)
+
+
+def _toggle(k: Kernel, key: str, path: str) -> None:
+    k.set_preference(key, not k.os_state.get(path))
+
+
+def _tile(k: Kernel, label: str, icon_name: str, key: str, path: str) -> View:
+    on = bool(k.os_state.get(path))
+    fg = T.ON_ACCENT if on else T.TEXT
+    return col(
+        stack(icon(icon_name, 18, fg, gravity="center"), w=56, h=48, radius=16,
+              bg=T.ACCENT if on else "#E3E6EC"),
+        text(label, 11, color=T.TEXT, text_align="center", w=80, role=None),
+        w=80, align="center", gap=6, on_tap=functools.partial(_toggle, k, key, path),
+        role="switch", checked=on, label=label, id=f"qs:{key}",
+    )
+
+
+def _brightness(k: Kernel) -> View:
+    level = int(k.os_state.get("settings.system.brightness"))
+    segments = []
+    for i in range(10):
+        value = (i + 1) * 10
+        segments.append(View("box", w=FILL, h=FILL, bg=T.ACCENT if value <= max(level, 10)
+                             else "#D5DAE3", on_tap=functools.partial(k.set_preference,
+                             "brightness", value), label=f"Brightness {value}%",
+                             role="slider_step", id=f"brightness:{value}"))
+    return row(icon("sun", 14, T.TEXT_SECONDARY),
+               row(*segments, w=FILL, h=28, radius=14, gap=2, id="brightness_slider",
+                   label=f"Brightness {level}%", role="slider"),
+               h=40, gap=12, pad=(20, 0))
+
+
+def _notification(k: Kernel, n) -> View:
+    m = k.packages.manifest(n.app_id) if n.app_id in k.packages else None
+    return col(
+        row(icon(m.icon if m else "bell", 11, m.color if m else T.TEXT_SECONDARY),
+            text(m.name if m else n.app_id, 11, color=T.TEXT_SECONDARY, role=None), gap=6),
+        text(n.title, 15, "medium", T.TEXT),
+        text(n.body, 13, color=T.TEXT_SECONDARY, max_lines=2) if n.body else None,
+        bg=T.SURFACE, radius=20, pad=(16, 12), gap=4,
+        on_tap=functools.partial(k.open_notification, n.id), role="notification",
+        id=f"{NOTIFICATION_ID}{n.id}",
+    )
+
+
+def shade(k: Kernel) -> View:
+    tiles = [_tile(k, *t) for t in TILES]
+    items = k.notifications.items
+    panel = col(
+        spacer(h=T.STATUS_BAR_H, w=1, flex=0),
+        row(*tiles[:4], justify="between", pad=(8, 0)),
+        row(*tiles[4:], justify="between", pad=(8, 0)),
+        _brightness(k),
+        w=FILL, bg="#F3F5F9", radius=28, pad=(0, 0, 0, 16), gap=14, id="quick_settings",
+    )
+    if items:
+        notes: View = col(
+            scroll(*[_notification(k, n) for n in items], store=k.system_ui.ui,
+                   id="notifications", gap=8, pad=(12, 4), h=None),
+            row(spacer(), button("Clear all", k.notifications.clear_all, "text",
+                                 id="clear_notifications"), pad=(12, 0)),
+            w=FILL)
+    else:
+        notes = text("No notifications", 14, color="#FFFFFFCC", text_align="center",
+                     pad=(0, 24), id="no_notifications")
+    body = col(panel, notes, w=FILL, gap=8, gravity="top-left", block=True, id="shade")
+    return stack(scrim(functools.partial(setattr, k.system_ui, "shade_open", False)), body,
+                 w=FILL, h=FILL)
+
+
+def swipe(k: Kernel, placed: list, x0: float, y0: float, x1: float, y1: float) -> str | None:
+    """Swiping up closes the shade; swiping a notification sideways dismisses it."""
+    dx, dy = x1 - x0, y1 - y0
+    if abs(dx) > abs(dy) and abs(dx) >= 60:
+        for p in reversed(placed):
+            if p.view.id and p.view.id.startswith(NOTIFICATION_ID):
+                r = p.visible_rect()
+                if r and r[0] <= x0 < r[2] and r[1] <= y0 < r[3]:
+                    k.notifications.dismiss(int(p.view.id[len(NOTIFICATION_ID):]))
+                    return "dismiss_notification"
+        return None
+    if dy < -60:
+        k.system_ui.shade_open = False
+        return "close_shade"
+    return None

@@ -1,0 +1,53 @@
+"""The UI toolkit: declarative view builders, layout, painting, hit-testing and the UI tree.
+
+Apps import everything they need from here::
+
+    from mobilegym_env.ui import col, row, text, button, list_item, top_app_bar, scaffold
+"""
+
+from . import theme
+from .components import (
+    avatar,
+    bottom_sheet,
+    card,
+    chip,
+    dialog,
+    empty_state,
+    fab,
+    list_item,
+    scaffold,
+    scrim,
+    section_header,
+    tab_bar,
+    top_app_bar,
+)
+from .context import Router, ScreenContext, split_route, with_query
+from .view import (
+    FILL,
+    View,
+    box,
+    button,
+    checkbox,
+    col,
+    divider,
+    hscroll,
+    icon,
+    icon_button,
+    image,
+    radio,
+    row,
+    scroll,
+    spacer,
+    stack,
+    switch,
+    text,
+    text_field,
+)
+
+__all__ = [
+    "FILL", "Router", "ScreenContext", "View", "avatar", "bottom_sheet", "box", "button", "card",
+    "checkbox", "chip", "col", "dialog", "divider", "empty_state", "fab", "hscroll", "icon",
+    "icon_button", "image", "list_item", "radio", "row", "scaffold", "scrim", "scroll",
+    "section_header", "spacer", "split_route", "stack", "switch", "tab_bar", "text",
+    "text_field", "theme", "top_app_bar", "with_query",
+]

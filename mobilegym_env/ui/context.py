@@ -1,0 +1,145 @@
+"""What a screen function gets: ``ScreenContext`` (state, navigation, OS calls) and routing."""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import re
+from collections.abc import Callable, MutableMapping
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl, urlencode
+
+from .view import View, scroll, text_field
+
+if TYPE_CHECKING:
+    from ..kernel import Kernel
+    from ..kernel.task_manager import Activity
+
+Screen = Callable[["ScreenContext"], View]
+
+
+class Router:
+    """Maps route patterns such as ``/note/{id}`` to screen functions."""
+
+    def __init__(self, routes: dict[str, Screen]) -> None:
+        if "/" not in routes:
+            raise ValueError("an app's routes must include '/'")
+        self._routes = [(_compile(pattern), fn) for pattern, fn in routes.items()]
+
+    def match(self, path: str) -> tuple[Screen, dict[str, str]] | None:
+        for regex, fn in self._routes:
+            m = regex.fullmatch(path)
+            if m:
+                return fn, m.groupdict()
+        return None
+
+
+@functools.cache
+def _compile(pattern: str) -> re.Pattern[str]:
+    return re.compile(re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", pattern))
+
+
+def split_route(route: str) -> tuple[str, dict[str, str]]:
+    path, _, query = route.partition("?")
+    return path, dict(parse_qsl(query))
+
+
+def with_query(route: str, **params: Any) -> str:
+    """``route`` with query parameters set (None removes one); dialogs live in the query."""
+    path, query = split_route(route)
+    for k, v in params.items():
+        if v is None:
+            query.pop(k, None)
+        else:
+            query[k] = str(v)
+    return f"{path}?{urlencode(query)}" if query else path
+
+
+class ScreenContext:
+    """The app-facing API handed to every screen function.
+
+    Attributes:
+        os: The kernel (services: ``os.clock``, ``os.notifications``, ``os.providers``...).
+        app_id: The app being drawn.
+        activity: The activity being drawn.
+        path, params, query: The current route, its pattern parameters and query parameters.
+    """
+
+    def __init__(self, kernel: Kernel, activity: Activity, params: dict[str, str]) -> None:
+        self.os = kernel
+        self.activity = activity
+        self.app_id = activity.app_id
+        self.path, self.query = split_route(activity.route)
+        self.params = params
+
+    # ----- data
+    @property
+    def state(self) -> dict[str, Any]:
+        """The app's persisted data store; handlers mutate it directly."""
+        return self.os.app_data[self.app_id]
+
+    @property
+    def ui(self) -> MutableMapping[str, Any]:
+        """Volatile per-activity UI state (field values, scroll offsets)."""
+        return self.activity.ui
+
+    @property
+    def intent(self) -> dict[str, Any] | None:
+        """The payload of the intent that started (or was redelivered to) this activity."""
+        return self.activity.intent
+
+    def now(self) -> datetime.datetime:
+        return self.os.clock.local_datetime()
+
+    # ----- navigation (routes are this activity's history)
+    def push(self, route: str) -> None:
+        self.activity.push(route)
+
+    def replace(self, route: str) -> None:
+        self.activity.replace(route)
+
+    def back(self) -> None:
+        """The system Back, as a toolbar's back arrow does."""
+        self.os.handle_back()
+
+    def open_dialog(self, name: str, **params: Any) -> None:
+        """Pushes ``?dialog=name`` so Back closes the dialog."""
+        self.push(with_query(self.activity.route, dialog=name, **params))
+
+    def close_dialog(self) -> None:
+        if "dialog" in self.query:
+            self.activity.pop()
+
+    def toast(self, message: str) -> None:
+        self.os.toast(message)
+
+    # ----- intents
+    def start_activity(self, intent: Any, new_task: bool = False) -> bool:
+        return self.os.start_activity(intent, new_task=new_task)
+
+    def start_activity_for_result(self, intent: Any, callback: Any) -> bool:
+        return self.os.start_activity_for_result(intent, callback)
+
+    def set_result(self, result_code: str = "OK", data: dict | None = None) -> None:
+        self.os.set_result(result_code, data)
+
+    def finish(self) -> None:
+        self.os.finish_activity()
+
+    # ----- widgets bound to this activity
+    def value(self, key: str, default: str = "") -> str:
+        return str(self.activity.ui.get(key, default))
+
+    def set_value(self, key: str, value: str) -> None:
+        self.activity.ui[key] = value
+
+    def field(self, key: str, hint: str = "", **props: Any) -> View:
+        """A text field whose value is ``ctx.value(key)``; tapping it raises the keyboard."""
+        target = (self.activity.activity_id, key)
+        kb = self.os.keyboard
+        focused = kb.visible and kb.target == target
+        return text_field(self.activity.ui, key, hint, focused=focused,
+                          on_tap=functools.partial(kb.show, *target), **props)
+
+    def scroll(self, *children: View | None, id: str, **props: Any) -> View:
+        return scroll(*children, store=self.activity.ui, id=id, **props)

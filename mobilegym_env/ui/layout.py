@@ -1,0 +1,221 @@
+"""Layout: turns a view tree into a flat, paint-ordered list of placed nodes.
+
+One pass measures (wrap-content sizes, memoized per node) and places; scroll containers clip and
+cull children outside their viewport so long lists cost only what is visible.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import fonts
+from .view import FILL, View
+
+Clip = tuple[int, int, int, int]  # x0, y0, x1, y1
+INF = 1 << 20
+
+
+class Placed(NamedTuple):
+    view: View
+    x: int
+    y: int
+    w: int
+    h: int
+    clip: Clip
+
+    def visible_rect(self) -> Clip | None:
+        x0, y0 = max(self.x, self.clip[0]), max(self.y, self.clip[1])
+        x1, y1 = min(self.x + self.w, self.clip[2]), min(self.y + self.h, self.clip[3])
+        return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
+
+
+class ScrollInfo(NamedTuple):
+    view: View
+    rect: Clip
+    content: int  # content length along the scroll axis
+    viewport: int
+
+
+def text_lines(v: View, width: int) -> list[str]:
+    return fonts.wrap_text(v.text, v.size, v.weight, max(width, 1), v.max_lines)
+
+
+def measure(v: View, max_w: int) -> tuple[int, int]:
+    """Wrap-content size of ``v`` when at most ``max_w`` wide."""
+    pl, pt, pr, pb = v.pad
+    if v.kind == "text":
+        if v.w is not None and v.w != FILL:
+            max_w = v.w
+        avail = max(max_w - pl - pr, 1)
+        lines = text_lines(v, avail)
+        width = max(fonts.text_size(ln, v.size, v.weight)[0] for ln in lines)
+        line_h = fonts.text_size("Ag", v.size, v.weight)[1]
+        return _fixed(v.w, min(width, avail) + pl + pr), _fixed(v.h, line_h * len(lines) + pt + pb)
+    if v.kind == "field":
+        return _fixed(v.w, max_w), _fixed(v.h, 48)
+    inner_w = (max_w if v.w in (None, FILL) else v.w) - pl - pr
+    sizes = [measure(c, inner_w) for c in v.children]
+    if v.kind == "row" or (v.kind == "scroll" and v.horizontal):
+        cw = sum(s[0] for s in sizes) + v.gap * max(len(sizes) - 1, 0)
+        ch = max((s[1] for s in sizes), default=0)
+    elif v.kind in ("col", "scroll"):
+        cw = max((s[0] for s in sizes), default=0)
+        ch = sum(s[1] for s in sizes) + v.gap * max(len(sizes) - 1, 0)
+    else:  # stack and leaves
+        cw = max((s[0] for s in sizes), default=0)
+        ch = max((s[1] for s in sizes), default=0)
+    w = max_w if v.w == FILL else _fixed(v.w, cw + pl + pr)
+    return w, _fixed(v.h, ch + pt + pb)
+
+
+def _fixed(spec: int | None, content: int) -> int:
+    return content if spec is None or spec == FILL else spec
+
+
+def layout(root: View, x: int, y: int, w: int, h: int) -> tuple[list[Placed], list[ScrollInfo]]:
+    """Places ``root`` in the given box; returns nodes in paint order and the scroll areas."""
+    out: list[Placed] = []
+    scrolls: list[ScrollInfo] = []
+    _place(root, x, y, w, h, (x, y, x + w, y + h), out, scrolls)
+    return out, scrolls
+
+
+def _place(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed],
+           scrolls: list[ScrollInfo]) -> None:
+    if x >= clip[2] or y >= clip[3] or x + w <= clip[0] or y + h <= clip[1]:
+        return  # culled: wholly outside the visible region
+    out.append(Placed(v, x, y, w, h, clip))
+    if not v.children:
+        return
+    pl, pt, pr, pb = v.pad
+    ix, iy, iw, ih = x + pl, y + pt, max(w - pl - pr, 0), max(h - pt - pb, 0)
+    if v.kind == "stack":
+        for c in v.children:
+            cw, ch = _cross(c.w, iw, c, iw), _cross_h(c, iw, ih)
+            cx, cy = _gravity(c.gravity, ix, iy, iw, ih, cw, ch)
+            _place(c, cx, cy, cw, ch, clip, out, scrolls)
+    elif v.kind == "scroll":
+        inner = (max(clip[0], x), max(clip[1], y), min(clip[2], x + w), min(clip[3], y + h))
+        horizontal = v.horizontal
+        content = _content_length(v, iw, ih, horizontal)
+        viewport = iw if horizontal else ih
+        offset = _clamp_offset(v, content, viewport)
+        scrolls.append(ScrollInfo(v, inner, content, viewport))
+        if horizontal:
+            _linear(v, ix - offset, iy, INF, ih, True, inner, out, scrolls)
+        else:
+            _linear(v, ix, iy - offset, iw, INF, False, inner, out, scrolls)
+    else:
+        _linear(v, ix, iy, iw, ih, v.kind == "row", clip, out, scrolls)
+
+
+def _content_length(v: View, iw: int, ih: int, horizontal: bool) -> int:
+    pl, pt, pr, pb = v.pad
+    if horizontal:
+        sizes = [measure(c, iw)[0] if c.w in (None, FILL) else c.w for c in v.children]
+        return sum(sizes) + v.gap * max(len(sizes) - 1, 0) + pl + pr
+    sizes = [_main_size(c, iw, False) for c in v.children]
+    return sum(sizes) + v.gap * max(len(sizes) - 1, 0) + pt + pb
+
+
+def _main_size(c: View, cross: int, horizontal: bool) -> int:
+    spec = c.w if horizontal else c.h
+    if spec is not None and spec != FILL:
+        return spec
+    mw, mh = measure(c, cross if not horizontal else INF)
+    return mw if horizontal else mh
+
+
+def _clamp_offset(v: View, content: int, viewport: int) -> int:
+    assert v.store is not None and v.key is not None
+    limit = max(content - viewport, 0)
+    offset = min(max(int(v.store.get(v.key, 0)), 0), limit)
+    if offset != v.store.get(v.key, 0):
+        v.store[v.key] = offset
+    return offset
+
+
+def _linear(v: View, ix: int, iy: int, iw: int, ih: int, horizontal: bool, clip: Clip,
+            out: list[Placed], scrolls: list[ScrollInfo]) -> None:
+    kids = v.children
+    main_avail = iw if horizontal else ih
+    cross_avail = ih if horizontal else iw
+    sizes: list[int] = []
+    flex_total = 0
+    for c in kids:
+        spec = c.w if horizontal else c.h
+        if spec == FILL and main_avail < INF:
+            sizes.append(-1)
+            flex_total += c.flex
+        elif spec is not None and spec != FILL:
+            sizes.append(spec)
+        else:
+            mw, mh = measure(c, INF if horizontal else cross_avail)
+            sizes.append(mw if horizontal else mh)
+    gaps = v.gap * max(len(kids) - 1, 0)
+    free = main_avail - gaps - sum(s for s in sizes if s >= 0) if main_avail < INF else 0
+    if flex_total:
+        share, used = max(free, 0), 0
+        flex_seen = 0
+        for i, c in enumerate(kids):
+            if sizes[i] == -1:
+                flex_seen += c.flex
+                end = share * flex_seen // flex_total
+                sizes[i], used = end - used, end
+        free = 0
+    pos, step = 0, v.gap
+    if v.justify == "center":
+        pos = max(free, 0) // 2
+    elif v.justify == "end":
+        pos = max(free, 0)
+    elif v.justify == "between" and len(kids) > 1:
+        step = v.gap + max(free, 0) // (len(kids) - 1)
+    for c, size in zip(kids, sizes, strict=True):
+        if horizontal:
+            if (v.align == "stretch" and c.h is None) or c.h == FILL:
+                ch = cross_avail
+            else:
+                ch = c.h if c.h is not None else min(measure(c, size)[1], cross_avail)
+            cy = _align(v.align, iy, cross_avail, ch)
+            _place(c, ix + pos, cy, size, ch, clip, out, scrolls)
+        else:
+            if (v.align == "stretch" and c.w is None) or c.w == FILL:
+                cw = cross_avail
+            elif c.w is not None:
+                cw = c.w
+            else:
+                cw = min(measure(c, cross_avail)[0], cross_avail)
+            cx = _align(v.align, ix, cross_avail, cw)
+            _place(c, cx, iy + pos, cw, size, clip, out, scrolls)
+        pos += size + step
+
+
+def _cross(spec: int | None, avail: int, c: View, max_w: int) -> int:
+    if spec == FILL:
+        return avail
+    if spec is not None:
+        return spec
+    return min(measure(c, max_w)[0], avail)
+
+
+def _cross_h(c: View, w: int, avail: int) -> int:
+    if c.h == FILL:
+        return avail
+    if c.h is not None:
+        return c.h
+    return min(measure(c, w)[1], avail)
+
+
+def _align(align: str, start: int, avail: int, size: int) -> int:
+    if align == "center":
+        return start + (avail - size) // 2
+    if align == "end":
+        return start + avail - size
+    return start
+
+
+def _gravity(g: str, x: int, y: int, w: int, h: int, cw: int, ch: int) -> tuple[int, int]:
+    vert, _, horiz = g.partition("-") if "-" in g else (g, "", g)
+    cx = x + (w - cw) // 2 if horiz == "center" else (x + w - cw if horiz == "right" else x)
+    cy = y + (h - ch) // 2 if vert == "center" else (y + h - ch if vert == "bottom" else y)
+    return cx, cy

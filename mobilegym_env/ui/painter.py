@@ -1,0 +1,145 @@
+"""Draws placed view nodes into a pygame Surface (which the renderer backs with a numpy array)."""
+
+from __future__ import annotations
+
+import functools
+import zlib
+
+import pygame
+
+from . import fonts
+from .layout import Placed, text_lines
+from .theme import ACCENT, OUTLINE, TEXT_HINT, rgb
+
+TILE_COLORS = ("#F6D5C3", "#CFE3F7", "#D8EFD3", "#EBD9F5", "#F8E7B5", "#D3EEEE")
+
+
+@functools.lru_cache(maxsize=512)
+def _alpha_rect(w: int, h: int, color: tuple[int, ...], radius: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, color, (0, 0, w, h), border_radius=radius)
+    return surf
+
+
+def fill_rect(surface: pygame.Surface, color: str, rect: pygame.Rect, radius: int = 0) -> None:
+    c = rgb(color)
+    if len(c) == 4 and c[3] < 255:
+        if c[3]:
+            surface.blit(_alpha_rect(rect.w, rect.h, c, radius), rect.topleft)
+    else:
+        pygame.draw.rect(surface, c[:3], rect, border_radius=radius)
+
+
+def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None:
+    """Paints nodes in order; each is clipped to its (scroll) clip rectangle."""
+    s = scale
+    current_clip = None
+    for p in placed:
+        v = p.view
+        if p.clip != current_clip:
+            cx0, cy0, cx1, cy1 = p.clip
+            surface.set_clip(pygame.Rect(cx0 * s, cy0 * s, (cx1 - cx0) * s, (cy1 - cy0) * s))
+            current_clip = p.clip
+        rect = pygame.Rect(p.x * s, p.y * s, p.w * s, p.h * s)
+        if v.bg:
+            fill_rect(surface, v.bg, rect, v.radius * s)
+        if v.border:
+            color, width = v.border
+            pygame.draw.rect(surface, rgb(color)[:3], rect, width * s, border_radius=v.radius * s)
+        kind = v.kind
+        if kind == "text":
+            _text(surface, p, s)
+        elif kind == "icon":
+            _blit_center(surface, fonts.icon_surface(v.icon, v.size * s, rgb(v.color)), rect)
+        elif kind == "field":
+            _field(surface, p, rect, s)
+        elif kind == "switch":
+            _switch(surface, rect, bool(v.checked), s)
+        elif kind in ("checkbox", "radio"):
+            _check(surface, rect, bool(v.checked), kind == "radio", s)
+        elif kind == "image":
+            _image(surface, p, rect, s)
+    surface.set_clip(None)
+
+
+def _blit_center(surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect) -> None:
+    surface.blit(img, (rect.x + (rect.w - img.get_width()) // 2,
+                       rect.y + (rect.h - img.get_height()) // 2))
+
+
+def _text(surface: pygame.Surface, p: Placed, s: int) -> None:
+    v = p.view
+    pl, pt, pr, pb = v.pad
+    lines = text_lines(v, p.w - pl - pr)
+    line_h = fonts.text_size("Ag", v.size, v.weight)[1]
+    block = line_h * len(lines)
+    top = p.y + pt + max((p.h - pt - pb - block) // 2, 0)
+    color = rgb(v.color)
+    for i, line in enumerate(lines):
+        if not line:
+            continue
+        img = fonts.text_surface(line, v.size * s, v.weight, color)
+        width = img.get_width()
+        avail = (p.w - pl - pr) * s
+        x = (p.x + pl) * s
+        if v.text_align == "center":
+            x += (avail - width) // 2
+        elif v.text_align == "right":
+            x += avail - width
+        surface.blit(img, (x, (top + i * line_h) * s))
+
+
+def _field(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: int) -> None:
+    v = p.view
+    pl, _, pr, _ = v.pad
+    value = v.text
+    shown = "•" * len(value) if v.secret else value
+    size = v.size if v.size != 14 else 15
+    avail = p.w - pl - pr
+    if v.focused:
+        pygame.draw.rect(surface, rgb(ACCENT), rect, 2 * s, border_radius=v.radius * s)
+    label = shown if shown else v.hint
+    color = rgb(v.color) if shown else rgb(TEXT_HINT)
+    if label:
+        # keep the end of long input visible, as a real field scrolls to the caret
+        while shown and fonts.text_size(label, size)[0] > avail - 4 and len(label) > 1:
+            label = label[1:]
+        img = fonts.text_surface(label, size * s, "regular", color)
+        y = rect.y + (rect.h - img.get_height()) // 2
+        surface.blit(img, ((p.x + pl) * s, y))
+    if v.focused:
+        caret_x = p.x + pl + (min(fonts.text_size(label, size)[0], avail - 2) if shown else 0)
+        line_h = fonts.text_size("Ag", size)[1]
+        y0 = p.y + (p.h - line_h) // 2
+        pygame.draw.rect(surface, rgb(ACCENT), (caret_x * s, y0 * s, 2 * s, line_h * s))
+
+
+def _switch(surface: pygame.Surface, rect: pygame.Rect, on: bool, s: int) -> None:
+    track = rgb(ACCENT) if on else rgb("#BDC1C6")
+    pygame.draw.rect(surface, track, rect, border_radius=rect.h // 2)
+    r = rect.h // 2 - 3 * s
+    cx = rect.right - rect.h // 2 if on else rect.x + rect.h // 2
+    pygame.draw.circle(surface, (255, 255, 255), (cx, rect.centery), r)
+
+
+def _check(surface: pygame.Surface, rect: pygame.Rect, on: bool, round_: bool, s: int) -> None:
+    color = rgb(ACCENT) if on else rgb(OUTLINE)
+    if round_:
+        pygame.draw.circle(surface, color, rect.center, rect.w // 2, 2 * s)
+        if on:
+            pygame.draw.circle(surface, color, rect.center, rect.w // 2 - 5 * s)
+        return
+    if on:
+        pygame.draw.rect(surface, color, rect, border_radius=4 * s)
+        _blit_center(surface, fonts.icon_surface("check", 14 * s, (255, 255, 255)), rect)
+    else:
+        pygame.draw.rect(surface, color, rect, 2 * s, border_radius=4 * s)
+
+
+def _image(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: int) -> None:
+    v = p.view
+    if not v.bg:
+        tint = TILE_COLORS[zlib.crc32((v.label or "").encode()) % len(TILE_COLORS)]
+        fill_rect(surface, tint, rect, v.radius * s)
+    size = max(min(p.w, p.h) // 3, 8)
+    _blit_center(surface, fonts.icon_surface(v.icon or "image", size * s, (255, 255, 255)), rect)

@@ -1,0 +1,89 @@
+"""Hit-testing and the UI-tree observation, both read from the same placed nodes as painting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .layout import Placed, ScrollInfo
+
+INTERACTIVE_ROLES = {"button", "switch", "checkbox", "radio", "text_field", "tab", "list_item"}
+
+
+def hit_test(placed: list[Placed], x: float, y: float, long_press: bool = False) -> Placed | None:
+    """The topmost node under (x, y) that takes the gesture, or a blocking node (a scrim).
+
+    Returns None when nothing takes it. A disabled control swallows the tap without acting.
+    """
+    for p in reversed(placed):
+        v = p.view
+        handler = v.on_long_press if long_press else v.on_tap
+        if handler is None and not v.block and not (long_press and v.on_tap is not None):
+            continue
+        r = p.visible_rect()
+        if r and r[0] <= x < r[2] and r[1] <= y < r[3]:
+            if handler is None and not v.block:
+                continue  # a long press on a tap-only node falls through to what is under it
+            return p
+    return None
+
+
+def scroll_at(scrolls: list[ScrollInfo], x: float, y: float, horizontal: bool) -> ScrollInfo | None:
+    """The innermost scroll area under (x, y) moving along the given axis that can scroll."""
+    for s in reversed(scrolls):
+        x0, y0, x1, y1 = s.rect
+        if s.view.horizontal == horizontal and x0 <= x < x1 and y0 <= y < y1 \
+                and s.content > s.viewport:
+            return s
+    return None
+
+
+def _collect_text(placed: list[Placed], i: int) -> str:
+    """Texts of a node's descendants (they follow it in paint order inside its box)."""
+    root = placed[i]
+    parts: list[str] = []
+    for p in placed[i + 1 :]:
+        if not (root.x <= p.x and root.y <= p.y and p.x + p.w <= root.x + root.w
+                and p.y + p.h <= root.y + root.h):
+            if p.y >= root.y + root.h:
+                break
+            continue
+        if p.view.kind == "text" and p.view.text:
+            parts.append(p.view.text)
+    return " ".join(parts)
+
+
+def ui_tree(placed: list[Placed], scale: int = 1) -> list[dict[str, Any]]:
+    """The visible, meaningful nodes in paint order (later nodes are on top).
+
+    Each: role, text, id, bounds (x0, y0, x1, y1 in frame pixels), clickable, long_clickable,
+    focused, checked, selected, enabled, scrollable.
+    """
+    nodes: list[dict[str, Any]] = []
+    for i, p in enumerate(placed):
+        v = p.view
+        clickable = v.on_tap is not None
+        if v.role is None and not clickable and v.on_long_press is None:
+            continue
+        rect = p.visible_rect()
+        if rect is None:
+            continue
+        label = v.label or v.text
+        if not label and (clickable or v.role in INTERACTIVE_ROLES):
+            label = _collect_text(placed, i)
+        if v.role == "text" and not label:
+            continue
+        nodes.append({
+            "role": v.role or "view",
+            "text": label or "",
+            "id": v.id,
+            "bounds": tuple(c * scale for c in rect),
+            "clickable": clickable,
+            "long_clickable": v.on_long_press is not None,
+            "focused": bool(v.focused),
+            "checked": v.checked,
+            "selected": bool(v.selected),
+            "enabled": bool(v.enabled),
+            "scrollable": v.kind == "scroll",
+            "hint": v.hint or None,
+        })
+    return nodes

@@ -1,0 +1,206 @@
+"""The view tree: what a screen function returns.
+
+A screen is a function of state that returns a tree of ``View`` nodes built with the small
+builders below (``col``, ``row``, ``text``, ``icon``, ``button``...). Layout, hit-testing,
+scrolling, drawing and the UI-tree observation all read this one tree, so what is drawn, what is
+tapped and what is exported can never disagree.
+
+Sizes are logical pixels on the 360x800 screen: an int is fixed, ``None`` wraps the content and
+``FILL`` takes the parent's size (in a row/column's main axis: a share of the space left, by
+``flex``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, MutableMapping
+from typing import Any
+
+FILL = -1
+Handler = Callable[[], Any]
+Padding = int | tuple[int, int] | tuple[int, int, int, int]
+
+
+class View:
+    """One node. Every builder returns one; props not given keep their defaults."""
+
+    __slots__ = (
+        "kind", "children", "w", "h", "flex", "pad", "gap", "bg", "radius", "border", "align",
+        "justify", "gravity", "text", "size", "weight", "color", "max_lines", "text_align",
+        "icon", "on_tap", "on_long_press", "on_submit", "id", "role", "label", "checked", "selected",
+        "enabled", "store", "key", "hint", "focused", "secret", "horizontal", "block",
+    )
+
+    def __init__(self, kind: str, children: tuple[View, ...] = (), **props: Any) -> None:
+        self.kind = kind
+        self.children = tuple(c for c in children if c is not None)
+        self.w: int | None = None
+        self.h: int | None = None
+        self.flex = 1
+        self.pad: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self.gap = 0
+        self.bg: str | None = None
+        self.radius = 0
+        self.border: tuple[str, int] | None = None
+        self.align = "stretch"
+        self.justify = "start"
+        self.gravity = "top-left"
+        self.text = ""
+        self.size = 14
+        self.weight = "regular"
+        self.color = "#1F1F1F"
+        self.max_lines: int | None = 1
+        self.text_align = "left"
+        self.icon: str | None = None
+        self.on_tap: Handler | None = None
+        self.on_long_press: Handler | None = None
+        self.on_submit: Handler | None = None
+        self.id: str | None = None
+        self.role: str | None = None
+        self.label: str | None = None
+        self.checked: bool | None = None
+        self.selected = False
+        self.enabled = True
+        self.store: MutableMapping[str, Any] | None = None
+        self.key: str | None = None
+        self.hint = ""
+        self.focused = False
+        self.secret = False
+        self.horizontal = False
+        self.block = False
+        for name, value in props.items():
+            if name == "pad":
+                value = _pad(value)
+            setattr(self, name, value)
+
+    def __repr__(self) -> str:
+        extra = f" {self.text!r}" if self.text else ""
+        return f"<{self.kind}{extra} id={self.id} children={len(self.children)}>"
+
+
+def _pad(p: Padding) -> tuple[int, int, int, int]:
+    if isinstance(p, int):
+        return (p, p, p, p)
+    if len(p) == 2:
+        return (p[0], p[1], p[0], p[1])
+    return p  # type: ignore[return-value]
+
+
+# ----- containers
+def col(*children: View | None, **props: Any) -> View:
+    """Stacks children top to bottom. Cross-axis ``align`` defaults to ``stretch``."""
+    return View("col", children, **props)
+
+
+def row(*children: View | None, **props: Any) -> View:
+    """Lays children left to right. Cross-axis ``align`` defaults to ``center``."""
+    props.setdefault("align", "center")
+    return View("row", children, **props)
+
+
+def stack(*children: View | None, **props: Any) -> View:
+    """Overlays children in the same box; each is placed by its own ``gravity``."""
+    return View("stack", children, **props)
+
+
+def scroll(
+    *children: View | None, store: MutableMapping[str, Any], id: str, **props: Any
+) -> View:
+    """A vertically scrolling column; its offset lives in ``store`` under ``scroll:<id>``."""
+    props.setdefault("h", FILL)
+    return View("scroll", children, store=store, key=f"scroll:{id}", id=id, role="list", **props)
+
+
+def hscroll(
+    *children: View | None, store: MutableMapping[str, Any], id: str, **props: Any
+) -> View:
+    """A horizontally scrolling row (chips, carousels)."""
+    props.setdefault("align", "center")
+    return View("scroll", children, store=store, key=f"scroll:{id}", id=id, role="list",
+                horizontal=True, **props)
+
+
+# ----- leaves
+def text(value: str, size: int = 14, weight: str = "regular", color: str = "#1F1F1F",
+         **props: Any) -> View:
+    """A run of text; ``max_lines=None`` wraps freely, the default is one ellipsized line."""
+    props.setdefault("role", "text")
+    return View("text", text=str(value), size=size, weight=weight, color=color, **props)
+
+
+def icon(name: str, size: int = 20, color: str = "#444746", **props: Any) -> View:
+    """A Font Awesome Free glyph (``"wifi"``, ``"house"``...)."""
+    return View("icon", icon=name, size=size, color=color, w=props.pop("w", size + 4),
+                h=props.pop("h", size + 4), **props)
+
+
+def spacer(w: int | None = None, h: int | None = None, flex: int = 1) -> View:
+    """Empty space; with no size it absorbs the free space of its row or column."""
+    return View("box", w=FILL if w is None else w, h=FILL if h is None else h, flex=flex)
+
+
+def box(*children: View | None, **props: Any) -> View:
+    """A plain container (a column), for backgrounds and padding."""
+    return View("col", children, **props)
+
+
+def divider(color: str = "#E8E8EC", inset: int = 0) -> View:
+    return View("box", h=1, bg=color, pad=(inset, 0, 0, 0))
+
+
+def image(name: str, w: int | None = None, h: int | None = None, **props: Any) -> View:
+    """A picture placeholder: a tinted tile with an icon, described by ``name`` in the UI tree."""
+    props.setdefault("radius", 8)
+    props.setdefault("icon", "image")
+    return View("image", w=w if w is not None else FILL, h=h if h is not None else FILL,
+                label=name, role="image", **props)
+
+
+# ----- controls
+def button(label: str, on_tap: Handler | None, style: str = "filled", **props: Any) -> View:
+    """A pill button: ``filled``, ``tonal``, ``outlined`` or ``text``."""
+    fg, bg, border = {
+        "filled": ("#FFFFFF", "#3D7BF7", None),
+        "tonal": ("#1F3B73", "#DCE6FD", None),
+        "outlined": ("#3D7BF7", None, ("#C4C7C5", 1)),
+        "text": ("#3D7BF7", None, None),
+    }[style]
+    icon_name = props.pop("icon", None)
+    content = [icon(icon_name, 14, fg)] if icon_name else []
+    content.append(text(label, 14, "medium", fg, role=None))
+    props.setdefault("h", 40)
+    return row(*content, bg=bg, border=border, radius=20, pad=(20, 0), gap=6, justify="center",
+               on_tap=on_tap, role="button", text=label, enabled=on_tap is not None, **props)
+
+
+def icon_button(name: str, on_tap: Handler | None, label: str, color: str = "#444746",
+                size: int = 20, **props: Any) -> View:
+    """A round, icon-only button; ``label`` is its accessibility text in the UI tree."""
+    return stack(icon(name, size, color, gravity="center"), w=40, h=40, radius=20,
+                 on_tap=on_tap, role="button", label=label, **props)
+
+
+def switch(checked: bool, on_tap: Handler | None, **props: Any) -> View:
+    return View("switch", w=44, h=26, checked=bool(checked), on_tap=on_tap, role="switch",
+                **props)
+
+
+def checkbox(checked: bool, on_tap: Handler | None, **props: Any) -> View:
+    return View("checkbox", w=22, h=22, checked=bool(checked), on_tap=on_tap,
+                role="checkbox", **props)
+
+
+def radio(checked: bool, on_tap: Handler | None, **props: Any) -> View:
+    return View("radio", w=22, h=22, checked=bool(checked), on_tap=on_tap, role="radio",
+                **props)
+
+
+def text_field(store: MutableMapping[str, Any], key: str, hint: str = "", **props: Any) -> View:
+    """An editable field whose value lives in ``store[key]``; tapping it focuses it and
+    raises the keyboard. The screen's context wires ``focused``; see ``ScreenContext.field``.
+    """
+    props.setdefault("h", 48)
+    props.setdefault("radius", 12)
+    props.setdefault("bg", "#F1F3F4")
+    props.setdefault("pad", (14, 0))
+    return View("field", store=store, key=key, hint=hint, role="text_field", id=props.pop("id", key),
+                text=str(store.get(key, "")), **props)

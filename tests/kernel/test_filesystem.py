@@ -1,0 +1,118 @@
+import json
+import pickle
+
+import pytest
+
+from mobilegym_env.kernel.clock import VirtualClock
+from mobilegym_env.kernel.filesystem import FileSystem, guess_mime, normalize
+from mobilegym_env.kernel.providers import MEDIA_SAMPLES
+
+
+def test_default_tree():
+    fs = FileSystem()
+    assert fs.list_dir("/sdcard") == [
+        "DCIM", "Documents", "Download", "Movies", "Music", "Pictures"
+    ]  # fmt: skip
+    assert fs.list_dir("/sdcard/DCIM") == ["Camera"]
+    assert fs.read_text("/sdcard/Documents/notes.txt").startswith("Grocery list:")
+    assert fs.stat("/sdcard/Download/report.pdf").mime == "application/pdf"
+    for s in MEDIA_SAMPLES:
+        assert fs.exists(s["path"]) and not fs.is_dir(s["path"])
+        assert fs.stat(s["path"]).mime == s["mime"]
+    assert FileSystem().state() == fs.state()  # deterministic
+    assert FileSystem(empty=True).state() == {
+        "/sdcard": {"is_dir": True, "size": 0, "mime": None, "mtime_ms": 0, "sha1": None}
+    }
+
+
+def test_normalize():
+    assert normalize("/sdcard/Download/../Documents/./a.txt") == "/sdcard/Documents/a.txt"
+    assert normalize("/sdcard/") == "/sdcard"
+    for bad in ("sdcard/a", "/sdcard/../etc/passwd", "/etc", "//sdcard", "/sdcardx", "", 5):
+        with pytest.raises(ValueError):
+            normalize(bad)
+
+
+def test_escape_rejected_state_unchanged():
+    fs = FileSystem()
+    before = fs.state()
+    with pytest.raises(ValueError, match="escapes"):
+        fs.write_text("/sdcard/../tmp/x.txt", "x")
+    with pytest.raises(ValueError, match="absolute"):
+        fs.write_text("Documents/x.txt", "x")
+    with pytest.raises(ValueError):
+        fs.move("/sdcard/Documents/notes.txt", "/notes.txt")
+    with pytest.raises(ValueError):
+        fs.delete("/sdcard")
+    with pytest.raises(ValueError, match="parent"):
+        fs.write_text("/sdcard/NoDir/x.txt", "x")
+    with pytest.raises(ValueError, match="not empty"):
+        fs.delete("/sdcard/Documents")
+    with pytest.raises(ValueError, match="inside itself"):
+        fs.move("/sdcard/Documents", "/sdcard/Documents/sub")
+    with pytest.raises(ValueError, match="already exists"):
+        fs.copy("/sdcard/Documents/notes.txt", "/sdcard/Documents/meeting_agenda.txt")
+    with pytest.raises(ValueError, match="is a directory"):
+        fs.write_text("/sdcard/Music", "x")
+    assert fs.state() == before
+
+
+def test_write_read_stat_with_clock():
+    clock = VirtualClock(5000)
+    fs = FileSystem(clock=clock)
+    fs.write_text("/sdcard/Documents/a.txt", "héllo")
+    e = fs.stat("/sdcard/Documents/a.txt")
+    assert (e.size, e.mime, e.mtime_ms, e.is_dir) == (6, "text/plain", 5000, False)
+    clock.advance(10)
+    fs.write_text("/sdcard/Documents/a.txt", "bye", mtime_ms=7)
+    st = fs.state()["/sdcard/Documents/a.txt"]
+    assert st == {"is_dir": False, "size": 3, "mime": "text/plain", "mtime_ms": 7,
+                  "sha1": "78c9a53e2f28"}  # fmt: skip
+    fs.write_text("/sdcard/Documents/a.txt", "bye2")
+    assert fs.stat("/sdcard/Documents/a.txt").mtime_ms == 5010
+
+
+def test_sha1_detects_edit():
+    fs = FileSystem()
+    before = fs.state()["/sdcard/Documents/notes.txt"]["sha1"]
+    fs.write_text("/sdcard/Documents/notes.txt", "changed", mtime_ms=0)
+    assert fs.state()["/sdcard/Documents/notes.txt"]["sha1"] != before
+
+
+def test_mkdir_delete_move_copy():
+    fs = FileSystem()
+    fs.mkdir("/sdcard/Documents/Work/2024", parents=True)
+    fs.mkdir("/sdcard/Documents/Work/2024", parents=True)  # mkdir -p is idempotent
+    with pytest.raises(ValueError):
+        fs.mkdir("/sdcard/Documents/Work")
+    with pytest.raises(ValueError, match="parent"):
+        fs.mkdir("/sdcard/X/Y")
+    fs.write_text("/sdcard/Documents/Work/2024/plan.md", "# Plan")
+    assert fs.stat("/sdcard/Documents/Work/2024/plan.md").mime == "text/markdown"
+    fs.copy("/sdcard/Documents/Work", "/sdcard/Download/WorkCopy")
+    assert fs.read_text("/sdcard/Download/WorkCopy/2024/plan.md") == "# Plan"
+    fs.move("/sdcard/Documents/Work", "/sdcard/Work")
+    assert not fs.exists("/sdcard/Documents/Work/2024/plan.md")
+    assert fs.list_dir("/sdcard/Work/2024") == ["plan.md"]
+    fs.delete("/sdcard/Work", recursive=True)
+    assert not fs.exists("/sdcard/Work") and not fs.exists("/sdcard/Work/2024")
+    fs.delete("/sdcard/Download/report.pdf")
+    assert fs.list_dir("/sdcard/Download") == ["WorkCopy"]
+    with pytest.raises(ValueError, match="no such"):
+        fs.read_text("/sdcard/Download/report.pdf")
+
+
+def test_guess_mime():
+    assert guess_mime("/sdcard/a.JPG") == "image/jpeg"
+    assert guess_mime("/sdcard/noext") == "application/octet-stream"
+
+
+def test_json_pickle_copy():
+    fs = FileSystem(clock=VirtualClock(1))
+    s = fs.state()
+    json.dumps(s)
+    s["/sdcard"]["size"] = 99
+    assert fs.state()["/sdcard"]["size"] == 0
+    fs.stat("/sdcard/Documents/notes.txt").content = "x"
+    assert fs.read_text("/sdcard/Documents/notes.txt") != "x"
+    assert pickle.loads(pickle.dumps(fs)).state() == fs.state()

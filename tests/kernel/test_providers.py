@@ -1,0 +1,139 @@
+import json
+import pickle
+
+import pytest
+
+from mobilegym_env.kernel.filesystem import FileSystem
+from mobilegym_env.kernel.providers import (
+    OWN_NUMBER,
+    ContactsProvider,
+    ContentProvider,
+    ContentResolver,
+    MediaProvider,
+    SmsProvider,
+    default_providers,
+)
+
+
+@pytest.fixture
+def resolver():
+    return ContentResolver(default_providers())
+
+
+def test_defaults_shape():
+    contacts = ContactsProvider().state()
+    assert len(contacts) == 8
+    assert contacts[0] == {
+        "id": 1, "name": "Alice Johnson", "phone": "+1 415-555-0132",
+        "email": "alice.johnson@example.com", "starred": True, "company": "Northwind Traders",
+        "note": None,
+    }  # fmt: skip
+    assert all(c["phone"].startswith("+1 ") for c in contacts)
+    sms = SmsProvider().state()
+    assert len(sms) == 6 and len({m["thread_address"] for m in sms}) == 3
+    assert all(m["address"] == OWN_NUMBER for m in sms if m["type"] == "sent")
+    media = MediaProvider().state()
+    assert len(media) == 6
+    fs = FileSystem()
+    for row in media:
+        assert fs.exists(row["path"])
+        assert fs.stat(row["path"]).size == row["size"]
+    assert media[0]["title"] == "IMG_20240310_093015"
+
+
+def test_query(resolver):
+    starred = resolver.query("content://contacts", where={"starred": True})
+    assert [c["name"] for c in starred] == ["Alice Johnson", "Chloe Martinez", "Grace Lee"]
+    by_name = resolver.query("content://contacts", order_by="name", desc=True, limit=2)
+    assert [c["id"] for c in by_name] == [8, 7]
+    ids_in = resolver.query("content://contacts", where={"id": [2, 4, 99]})
+    assert [c["name"] for c in ids_in] == ["Benjamin Carter", "Daniel Kim"]
+    assert resolver.query("content://contacts/3")[0]["name"] == "Chloe Martinez"
+    assert resolver.query("content://contacts/3", where={"starred": False}) == []
+    assert resolver.query("content://contacts/999") == []
+    # None sorts first; ties keep id order.
+    companies = resolver.query("content://contacts", order_by="company")
+    assert [c["id"] for c in companies][:4] == [2, 3, 5, 8]
+    threads = resolver.query("content://sms", where={"thread_address": "+1 650-555-0110"},
+                             order_by="timestamp_ms")  # fmt: skip
+    assert [m["id"] for m in threads] == [3, 4, 5]
+
+
+def test_query_returns_copies(resolver):
+    row = resolver.query("content://contacts/1")[0]
+    row["name"] = "Mallory"
+    assert resolver.query("content://contacts/1")[0]["name"] == "Alice Johnson"
+    st = resolver.state()
+    st["contacts"].clear()
+    assert len(resolver.state()["contacts"]) == 8
+
+
+def test_crud_exact_rows(resolver):
+    new_id = resolver.insert("content://contacts", {"name": "Ivy Chen", "phone": "+1 415-555-0199"})
+    assert new_id == 9
+    assert resolver.query("content://contacts/9") == [{
+        "id": 9, "name": "Ivy Chen", "phone": "+1 415-555-0199", "email": None,
+        "starred": False, "company": None, "note": None,
+    }]  # fmt: skip
+    assert resolver.update("content://contacts/9", {"starred": True}) == 1
+    assert resolver.update("content://contacts/999", {"starred": True}) == 0
+    assert resolver.update("content://sms", {"read": True}, where={"read": False}) == 2
+    assert all(m["read"] for m in resolver.state()["sms"])
+    assert resolver.delete("content://contacts/9") == 1
+    assert resolver.delete("content://contacts/9") == 0
+    assert resolver.insert("content://contacts", {"name": "Jack"}) == 10  # ids not reused
+    assert resolver.delete("content://sms", where={"thread_address": "72345"}) == 1
+    assert [m["id"] for m in resolver.state()["sms"]] == [1, 2, 3, 4, 5]
+
+
+def test_provider_direct_api():
+    p = ContactsProvider()
+    assert p.get(2)["name"] == "Benjamin Carter"
+    assert p.get(42) is None
+    assert p.update(2, {"note": "Neighbor"}) is True
+    assert p.update_where({"company": None}, {"company": "—"}) == 4
+    assert p.delete_where({"starred": True}) == 3
+    assert [r["id"] for r in p.state()] == [2, 4, 5, 6, 8]
+    assert p.delete(4) is True and p.delete(4) is False
+
+
+def test_bad_input_no_change(resolver):
+    before = resolver.state()
+    bad_calls = [
+        lambda: resolver.insert("content://contacts", {"nickname": "x"}),
+        lambda: resolver.insert("content://contacts", {"starred": "yes"}),
+        lambda: resolver.insert("content://contacts", {"id": 1, "name": "dup"}),
+        lambda: resolver.insert("content://sms", {"type": "draft"}),
+        lambda: resolver.insert("content://media", {"width": True}),
+        lambda: resolver.insert("content://contacts/3", {"name": "x"}),
+        lambda: resolver.update("content://contacts/1", {"id": 5}),
+        lambda: resolver.update("content://contacts", {"note": "x"}),
+        lambda: resolver.update("content://contacts", {"nope": 1}, where={}),
+        lambda: resolver.delete("content://contacts"),
+        lambda: resolver.delete("content://contacts", where={"nope": 1}),
+        lambda: resolver.query("content://contacts", order_by="nope"),
+        lambda: resolver.query("content://contacts", limit=-1),
+        lambda: resolver.query("contacts"),
+    ]
+    for call in bad_calls:
+        with pytest.raises(ValueError):
+            call()
+    with pytest.raises(KeyError, match="calendar"):
+        resolver.query("content://calendar")
+    assert resolver.state() == before
+
+
+def test_generic_provider():
+    p = ContentProvider("notes", [{"id": 1, "text": "a"}, {"id": 2, "text": "b"}])
+    assert set(p.columns) == {"id", "text"}
+    assert p.insert({"text": "c"}) == 3
+    with pytest.raises(ValueError, match="unknown column"):
+        p.insert({"title": "x"})
+    with pytest.raises(ValueError, match="duplicated"):
+        ContentProvider("x", [{"id": 1}, {"id": 1}])
+
+
+def test_json_pickle(resolver):
+    resolver.insert("content://media", {"path": "/sdcard/Pictures/new.png", "mime": "image/png"})
+    json.dumps(resolver.state())
+    assert pickle.loads(pickle.dumps(resolver)).state() == resolver.state()
