@@ -1,5 +1,19 @@
-"""MobileGym: an Android-like phone simulated in-process, as a Gymnasium environment."""
+"""MobileGym: an Android-like phone simulated in-process, as a Gymnasium environment.
+
+    import gymnasium as gym, mobilegym_env
+    env = gym.make("MobileGym-v0", task="launcher.open_app")
+"""
 
 from __future__ import annotations
 
+from gymnasium.envs.registration import register, registry
+
+from .task import list_tasks
+
 __version__ = "0.1.0"
+ENV_ID = "MobileGym-v0"
+
+if ENV_ID not in registry:
+    register(id=ENV_ID, entry_point="mobilegym_env.env:MobileGymEnv")
+
+__all__ = ["ENV_ID", "list_tasks"]

@@ -179,7 +179,7 @@ class Device:
             from .ui import painter
 
             if self._surface is None:
-                import pygame
+                from .ui._pygame import pygame
 
                 self._surface = pygame.image.frombuffer(
                     self._frame, (self.width * self.scale, self.height * self.scale), "RGB")

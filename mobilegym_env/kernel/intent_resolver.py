@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .package_manager import IntentFilter, PackageManager
-from .task_manager import HOME_ROUTE, Activity, Task, TaskManager
+from .task_manager import HOME_ROUTE, Activity, TaskManager
 
 RESULT_OK = "OK"
 RESULT_CANCELED = "CANCELED"
@@ -146,7 +146,9 @@ class IntentResolver:
             root.pop_to_root(HOME_ROUTE)
             if base_route != HOME_ROUTE:
                 root.push(base_route)
-            self._enter(target, caller)
+            # launched_by_task_id is only set when a Task is created (cross-app-launch.md,
+            # Task Lifetime); re-entering an existing Task keeps its back-stack origin.
+            self.tasks.activate(target.task_id)
             return root
 
         if not new_task and caller_task_id is not None:
@@ -157,12 +159,10 @@ class IntentResolver:
             return act
         if target is None:
             return self.tasks.create_task(app_id, [base_route], caller, intent=payload).top
+        # The pushed Activity (not the Task) points back at the caller: finishing it returns
+        # there (cross-app-launch.md, finishActivity "Stack > 1").
         act = self.tasks.new_activity(app_id, [base_route], payload)
+        act.launched_by_task_id = caller
         self.tasks.push_activity(target, act)
-        self._enter(target, caller)
+        self.tasks.activate(target.task_id)
         return act
-
-    def _enter(self, task: Task, caller_task_id: str | None) -> None:
-        if caller_task_id is not None:
-            task.launched_by_task_id = caller_task_id
-        self.tasks.activate(task.task_id)

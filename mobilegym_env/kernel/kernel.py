@@ -35,6 +35,7 @@ from .permissions import PermissionService
 from .providers import ContentResolver, default_providers
 from .system_ui import TOAST_MS, LauncherLayout, SystemUi, Toast
 from .task_manager import HOME_ROUTE, Activity, Task, TaskManager
+from .task_manager import _check_route as check_route
 
 # 2026-03-02 09:00:00 UTC: a Monday morning, so calendars and alarms start somewhere ordinary.
 DEFAULT_START_MS = 1_772_442_000_000
@@ -79,6 +80,7 @@ class Kernel:
         self.keyboard = KeyboardService()
         self.media_picker = MediaPickerService(self.providers.provider("media"))
         self.location = LocationService(self.config.location_preset)
+        self.location.set_enabled(bool(self.os_state.get("settings.global.location_on")))
         self.system_ui = SystemUi()
         self.permissions.clear_pending()
 
@@ -126,6 +128,8 @@ class Kernel:
         externally routed. Warm: ``route`` is pushed on top of the current page.
         """
         self.packages.get(app_id)
+        if route is not None:
+            check_route(route)  # bad input fails before any state change
         caller = self.tasks.active_task_id
         self._leave_overlays()
         task = self.tasks.task_for_app(app_id)
@@ -134,11 +138,16 @@ class Kernel:
                 app_id, [HOME_ROUTE], caller, externally_routed=route is not None
             )
         else:
-            if caller not in (None, task.task_id):
-                task.launched_by_task_id = caller
+            # LAUNCH_APP on an existing Task: a caller never overwrites its launched-by pointer
+            # (that is only set at creation); with no caller (from home) it is cleared unless
+            # the Task was externally routed (cross-app-launch.md, Task Lifetime).
+            if caller is None and not task.was_externally_routed:
+                task.launched_by_task_id = None
             self.tasks.activate(task.task_id)
         if route is not None:
-            task.top.push(route)
+            # Push onto the app's own navigator, not onto another app borrowed on top of it.
+            own = [a for a in task.stack if a.app_id == app_id]
+            (own[-1] if own else task.top).push(route)
         return task
 
     def close_app(self, app_id: str) -> None:
@@ -181,6 +190,8 @@ class Kernel:
         finished = task.top
         if len(task.stack) > 1:
             task.stack.pop()
+            if finished.launched_by_task_id in self.tasks.tasks:
+                self.tasks.activate(finished.launched_by_task_id)
         else:
             finished.pop_to_root(HOME_ROUTE)
             caller = task.launched_by_task_id

@@ -24,6 +24,8 @@ class Activity:
         intent: Payload delivered by the intent that started it (``None`` for launcher starts).
         result_callback: For ``start_activity_for_result``: called with the result on finish.
         result: Set by ``set_result`` before the activity finishes.
+        launched_by_task_id: One-shot caller pointer of an Activity pushed onto another app's
+            existing Task by ``start_activity(new_task=True)``; finishing it returns there.
         ui: Volatile per-activity UI state (text-field values, scroll offsets, focus).
     """
 
@@ -34,6 +36,7 @@ class Activity:
     result_callback: Callable[..., Any] | None = None
     caller_app_id: str | None = None
     result: dict[str, Any] | None = None
+    launched_by_task_id: str | None = None
     ui: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -66,6 +69,7 @@ class Activity:
             "history": list(self.history),
             "intent": _plain(self.intent),
             "for_result": self.result_callback is not None,
+            "launched_by_task_id": self.launched_by_task_id,
         }
 
 

@@ -9,12 +9,8 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import json
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
+from ._pygame import pygame
 
 WEIGHTS = {"regular": "Roboto-Regular.ttf", "medium": "Roboto-Medium.ttf", "bold": "Roboto-Bold.ttf"}
 _FA = "static/fontawesomefree/webfonts"

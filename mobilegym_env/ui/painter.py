@@ -5,9 +5,8 @@ from __future__ import annotations
 import functools
 import zlib
 
-import pygame
-
 from . import fonts
+from ._pygame import pygame
 from .layout import Placed, text_lines
 from .theme import ACCENT, OUTLINE, TEXT_HINT, rgb
 

@@ -1,0 +1,109 @@
+"""The ``mobilegym`` command: ``mobilegym eval`` prints a pass@k table; ``mobilegym tasks``
+lists tasks; ``mobilegym screenshot`` saves what the phone shows."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+
+def _eval(args: argparse.Namespace) -> int:
+    from .agents import make_agent
+    from .evaluate import evaluate
+    from .task import resolve_tasks
+
+    console = Console()
+    task_ids = resolve_tasks(args.tasks if args.tasks else None)
+    ks = sorted({1, *args.k})
+    if max(ks) > args.episodes:
+        console.print(f"[red]pass@{max(ks)} needs --episodes >= {max(ks)}[/red]")
+        return 2
+    tables = []
+    for agent_name in args.agent:
+        agent = make_agent(agent_name)
+        total = len(task_ids) * args.episodes
+        with Progress(TextColumn(f"[bold]{agent_name}[/bold] {{task.description}}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                      transient=True, disable=args.quiet) as progress:
+            bar = progress.add_task("", total=total)
+            results = evaluate(agent, task_ids, args.episodes, args.seed,
+                               on_episode=lambda ep: progress.update(
+                                   bar, advance=1, description=ep.task_id))
+        table = Table(title=f"agent: {agent_name}  ({args.episodes} episodes/task, "
+                            f"seeds {args.seed}..{args.seed + args.episodes - 1})")
+        table.add_column("task")
+        table.add_column("success", justify="right")
+        for k in ks:
+            table.add_column(f"pass@{k}", justify="right")
+        table.add_column("clean", justify="right")
+        table.add_column("avg steps", justify="right")
+        for r in results:
+            clean = sum(e.clean for e in r.episodes)
+            table.add_row(r.task_id, f"{r.successes}/{len(r.episodes)}",
+                          *[f"{r.pass_at(k):.2f}" for k in ks], f"{clean}/{len(r.episodes)}",
+                          f"{r.mean_steps:.1f}")
+        n = len(results)
+        table.add_section()
+        table.add_row("mean", f"{sum(r.successes for r in results)}/{n * args.episodes}",
+                      *[f"{sum(r.pass_at(k) for r in results) / n:.2f}" for k in ks], "", "")
+        tables.append(table)
+        console.print(table)
+    return 0
+
+
+def _tasks(args: argparse.Namespace) -> int:
+    from .task import list_tasks, registry
+
+    for tid in list_tasks(args.suite):
+        cls = registry()[tid]
+        print(f"{tid:36s} {cls.split:5s} {cls.template}")
+    return 0
+
+
+def _screenshot(args: argparse.Namespace) -> int:
+    from PIL import Image
+
+    from .env import MobileGymEnv
+
+    env = MobileGymEnv(task=args.task, screen_scale=args.scale)
+    obs, info = env.reset(seed=args.seed)
+    Image.fromarray(obs).save(args.out)
+    print(f"{info['task_id']}: {info['instruction']} -> {args.out}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="mobilegym", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    ev = sub.add_parser("eval", help="run agents over tasks and print success / pass@k")
+    ev.add_argument("--agent", nargs="+", default=["oracle", "random"],
+                    help="agents to evaluate (oracle, random)")
+    ev.add_argument("--tasks", nargs="*", help="task ids or suite names (default: all)")
+    ev.add_argument("--episodes", type=int, default=5, help="episodes per task (default 5)")
+    ev.add_argument("-k", type=int, nargs="+", default=[3], help="k values for pass@k")
+    ev.add_argument("--seed", type=int, default=0, help="first episode seed")
+    ev.add_argument("--quiet", action="store_true", help="no progress bar")
+    ev.set_defaults(fn=_eval)
+    ls = sub.add_parser("tasks", help="list tasks")
+    ls.add_argument("--suite")
+    ls.set_defaults(fn=_tasks)
+    sc = sub.add_parser("screenshot", help="save the first frame of a task as PNG")
+    sc.add_argument("--task", default=None)
+    sc.add_argument("--seed", type=int, default=0)
+    sc.add_argument("--scale", type=int, default=1)
+    sc.add_argument("--out", default="screenshot.png")
+    sc.set_defaults(fn=_screenshot)
+    args = parser.parse_args(argv)
+    try:
+        return args.fn(args)
+    except (KeyError, ValueError) as err:
+        Console(stderr=True).print(f"[red]error:[/red] {err}")
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,228 @@
+"""``MobileGymEnv``: the Gymnasium environment."""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from . import actions as A
+from .actions import ActionType
+from .device import Device
+from .judge import Verdict
+from .kernel import Kernel, KernelConfig
+from .kernel.kernel import DEFAULT_START_MS
+from .task import Task, registry, resolve_tasks
+from .ui import theme as T
+
+# Simulated time each action takes; the virtual clock is the only clock.
+ACTION_MS = {
+    ActionType.TAP: 1000, ActionType.LONG_PRESS: 1500, ActionType.SWIPE: 1000,
+    ActionType.TYPE: 2000, ActionType.BACK: 500, ActionType.HOME: 500, ActionType.RECENTS: 500,
+    ActionType.ENTER: 500, ActionType.WAIT: 5000, ActionType.ANSWER: 0, ActionType.DONE: 0,
+}
+START_SPREAD_MINUTES = 14 * 24 * 60  # reset dates spread over two weeks, per seed
+TEXT_CHARSET = "".join(chr(c) for c in range(32, 127))
+
+
+class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
+    """An Android-like phone, simulated in-process.
+
+    ## Description
+    The agent sees the phone's screen and acts with taps, long presses, swipes, typing and the
+    system keys. Each episode runs one task (e.g. "Open the Notes app.") whose judge reads the
+    device state, never the pixels.
+
+    ## Action Space
+    ``Dict(action_type=Discrete(11), point=Box(0, 1, (2,)), end_point=Box(0, 1, (2,)),
+    text=Text(512))``. ``action_type`` indexes ``ActionType``: TAP, LONG_PRESS, SWIPE, TYPE,
+    BACK, HOME, RECENTS, ENTER, WAIT, ANSWER, DONE. Points are normalized (x, y) of the
+    screen. Build actions with ``mobilegym_env.actions`` (``tap(x, y)``, ``type_text(s)``...);
+    plain dicts with ``action_type`` as int or name are accepted.
+
+    ## Observation Space
+    ``Box(0, 255, (800 * scale, 360 * scale, 3), uint8)``: the RGB frame.
+
+    ## Rewards
+    1.0 on the step the judge first passes (or on DONE/ANSWER, the judge's verdict), else 0.
+
+    ## Episode End
+    Terminated when the judge passes (if ``terminate_on_success``) or on DONE/ANSWER;
+    truncated after the task's ``max_steps`` (or ``max_steps`` given here). ``info`` has
+    ``success``, ``progress`` (fraction of checks passed), ``clean`` (no unexpected state
+    change), ``checks``, ``instruction``, ``task_id``, ``step``.
+
+    ## Arguments
+    - ``task``: a task id, a suite name, a list of ids, or None for all tasks; with several,
+      each reset draws one with the env's ``np_random``.
+    - ``render_mode``: ``"rgb_array"`` or ``"human"`` (a window, when a display exists).
+    - ``screen_scale``: pixels per logical pixel (1 gives 360x800 frames).
+    - ``max_steps``: overrides the task's step budget.
+    - ``terminate_on_success``: end the episode as soon as the judge passes (default True).
+    """
+
+    metadata = {"render_modes": ["rgb_array", "human"], "render_fps": 4}
+
+    def __init__(self, task: str | list[str] | None = None, render_mode: str | None = None,
+                 screen_scale: int = 1, max_steps: int | None = None,
+                 terminate_on_success: bool = True) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        if not isinstance(screen_scale, int) or not 1 <= screen_scale <= 4:
+            raise ValueError(f"screen_scale must be an int in 1..4, got {screen_scale!r}")
+        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+            raise ValueError(f"max_steps must be a positive int, got {max_steps!r}")
+        self.task_ids = resolve_tasks(task)
+        self.render_mode = render_mode
+        self.screen_scale = screen_scale
+        self.max_steps_override = max_steps
+        self.terminate_on_success = terminate_on_success
+        h, w = T.SCREEN_H * screen_scale, T.SCREEN_W * screen_scale
+        self.observation_space = spaces.Box(0, 255, (h, w, 3), np.uint8)
+        self.action_space = spaces.Dict({
+            "action_type": spaces.Discrete(len(ActionType)),
+            "point": spaces.Box(0.0, 1.0, (2,), np.float32),
+            "end_point": spaces.Box(0.0, 1.0, (2,), np.float32),
+            "text": spaces.Text(A.MAX_TEXT, min_length=0, charset=TEXT_CHARSET),
+        })
+        self.device: Device | None = None
+        self.task: Task | None = None
+        self.initial_state: dict[str, Any] = {}
+        self._steps = 0
+        self._max_steps = 0
+        self._verdict: Verdict | None = None
+        self._judged_version = -1
+        self._window: Any = None
+
+    # ----- gymnasium API
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        """Boots a fresh phone and sets up a task.
+
+        ``options``: ``{"task": id}`` forces the task; ``{"params": {...}}`` fixes its params.
+        """
+        super().reset(seed=seed)
+        options = options or {}
+        unknown = set(options) - {"task", "params"}
+        if unknown:
+            raise KeyError(f"unknown reset options {sorted(unknown)}; use 'task' and 'params'")
+        rng = self.np_random
+        if "task" in options:
+            task_id = resolve_tasks(options["task"])[0]
+        else:
+            task_id = self.task_ids[int(rng.integers(len(self.task_ids)))]
+        minutes = int(rng.integers(START_SPREAD_MINUTES))
+        kernel = Kernel.boot(KernelConfig(start_ms=DEFAULT_START_MS + minutes * 60_000))
+        device = Device(kernel, self.screen_scale)
+        cls = registry()[task_id]
+        params = options.get("params") or cls.sample_params(rng, device)
+        task = cls(dict(params))
+        task.initialize(device, rng)
+        device.invalidate()
+        self.device, self.task = device, task
+        self.initial_state = device.state()
+        self._steps = 0
+        self._max_steps = self.max_steps_override or cls.max_steps
+        self._judged_version = -1
+        self._verdict = None
+        obs = self._observe()
+        info = self._info(self._judge())
+        if self.render_mode == "human":
+            self.render()
+        return obs, info
+
+    def step(self, action: dict[str, Any]) -> tuple[np.ndarray, SupportsFloat, bool, bool,
+                                                     dict[str, Any]]:
+        if self.device is None or self.task is None:
+            raise RuntimeError("call reset() before step()")
+        act = A.parse(action)  # raises before any state changes
+        device = self.device
+        answer: str | None = None
+        kind = act.kind
+        sw, sh = device.width, device.height
+        if kind == ActionType.TAP:
+            device.tap(act.point[0] * sw, act.point[1] * sh)
+        elif kind == ActionType.LONG_PRESS:
+            device.tap(act.point[0] * sw, act.point[1] * sh, long_press=True)
+        elif kind == ActionType.SWIPE:
+            device.swipe(act.point[0] * sw, act.point[1] * sh, act.end_point[0] * sw,
+                         act.end_point[1] * sh)
+        elif kind == ActionType.TYPE:
+            if act.text:
+                device.type_text(act.text)
+        elif kind == ActionType.BACK:
+            device.handle_back()
+        elif kind == ActionType.HOME:
+            device.go_home()
+        elif kind == ActionType.RECENTS:
+            device.show_recents()
+        elif kind == ActionType.ENTER:
+            device.press_enter()
+        elif kind == ActionType.ANSWER:
+            answer = act.text
+        device.kernel.tick(ACTION_MS[kind])
+        self._steps += 1
+        verdict = self._judge(answer, force=kind in (ActionType.ANSWER, ActionType.DONE))
+        ended = kind in (ActionType.ANSWER, ActionType.DONE)
+        terminated = ended or (self.terminate_on_success and verdict.success)
+        truncated = not terminated and self._steps >= self._max_steps
+        reward = 1.0 if verdict.success and (terminated or truncated or ended) else 0.0
+        if not self.terminate_on_success and not ended:
+            reward = 0.0
+        info = self._info(verdict)
+        if answer is not None:
+            info["answer"] = answer
+        obs = self._observe()
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, terminated, truncated, info
+
+    def render(self) -> np.ndarray | None:
+        if self.device is None:
+            raise RuntimeError("call reset() before render()")
+        frame = self.device.render()
+        if self.render_mode == "human":
+            self._show(frame)
+            return None
+        return frame.copy()
+
+    def close(self) -> None:
+        if self._window is not None:
+            from .ui._pygame import pygame
+
+            pygame.display.quit()
+            self._window = None
+
+    # ----- helpers
+    def _observe(self) -> np.ndarray:
+        assert self.device is not None
+        return self.device.render().copy()
+
+    def _judge(self, answer: str | None = None, force: bool = False) -> Verdict:
+        """Judges the current state; cached while the device has not changed."""
+        assert self.device is not None and self.task is not None
+        version = self.device._version
+        if force or self._verdict is None or version != self._judged_version:
+            self._verdict = self.task.judge(self.initial_state, self.device.state(), answer)
+            self._judged_version = version
+        return self._verdict
+
+    def _info(self, verdict: Verdict) -> dict[str, Any]:
+        assert self.task is not None
+        info = verdict.info()
+        info.update(instruction=self.task.instruction, task_id=self.task.task_id(),
+                    step=self._steps)
+        return info
+
+    def _show(self, frame: np.ndarray) -> None:
+        from .ui._pygame import pygame
+
+        if self._window is None:
+            pygame.display.init()
+            self._window = pygame.display.set_mode((frame.shape[1], frame.shape[0]))
+            pygame.display.set_caption("MobileGym")
+        pygame.surfarray.blit_array(self._window, frame.swapaxes(0, 1))
+        pygame.event.pump()
+        pygame.display.flip()
