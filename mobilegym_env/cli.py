@@ -7,13 +7,20 @@ import argparse
 import sys
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 
 
 def _eval(args: argparse.Namespace) -> int:
     from .agents import make_agent
-    from .evaluate import evaluate
+    from .evaluate import Episode, evaluate
     from .task import resolve_tasks
 
     console = Console()
@@ -30,9 +37,10 @@ def _eval(args: argparse.Namespace) -> int:
                       MofNCompleteColumn(), TimeElapsedColumn(), console=console,
                       transient=True, disable=args.quiet) as progress:
             bar = progress.add_task("", total=total)
-            results = evaluate(agent, task_ids, args.episodes, args.seed,
-                               on_episode=lambda ep: progress.update(
-                                   bar, advance=1, description=ep.task_id))
+            def advance(ep: Episode, bar: TaskID = bar) -> None:
+                progress.update(bar, advance=1, description=ep.task_id)
+
+            results = evaluate(agent, task_ids, args.episodes, args.seed, on_episode=advance)
         table = Table(title=f"agent: {agent_name}  ({args.episodes} episodes/task, "
                             f"seeds {args.seed}..{args.seed + args.episodes - 1})")
         table.add_column("task")

@@ -60,6 +60,7 @@ class Device:
         self._painted_key: tuple | None = None
         self._placed: list[Placed] = []
         self._scrolls: list[ScrollInfo] = []
+        self.crashes: list[str] = []
 
     # ----- pickling: the screen is rebuilt, never pickled
     def __getstate__(self) -> dict[str, Any]:
@@ -161,7 +162,11 @@ class Device:
         if matched is None:
             return compose.not_found(self, activity)
         screen_fn, params = matched
-        return screen_fn(ScreenContext(self.kernel, activity, params))
+        try:
+            return screen_fn(ScreenContext(self.kernel, activity, params))
+        except Exception as err:  # noqa: BLE001 - a broken screen must not break the device
+            self.crashes.append(f"{activity.app_id}: {type(err).__name__}: {err}")
+            return compose.crashed(self, activity)
 
     def placed(self) -> list[Placed]:
         self._build()
@@ -199,8 +204,27 @@ class Device:
         handler = (v.on_long_press or v.on_tap) if long_press else v.on_tap
         self.invalidate()
         if handler is not None and v.enabled:
-            handler()
+            self._run_handler(handler)
         return True
+
+    def _run_handler(self, handler: Any) -> None:
+        """Runs an app's event handler; an exception is an app crash, not an env crash.
+
+        As on Android, the crashed app's Task is closed and a toast says so; the error is
+        recorded in ``crashes`` so tests and training code can see it.
+        """
+        try:
+            handler()
+        except Exception as err:  # noqa: BLE001 - any app bug must leave the device usable
+            k = self.kernel
+            top = k.tasks.top_activity
+            app_id = top.app_id if top is not None else "system"
+            self.crashes.append(f"{app_id}: {type(err).__name__}: {err}")
+            task = k.tasks.task_for_app(app_id) if top is not None else None
+            if task is not None:
+                k.close_task(task.task_id)
+            name = k.packages.manifest(app_id).name if app_id in k.packages else "System UI"
+            k.toast(f"{name} has stopped")
 
     def swipe(self, x0: float, y0: float, x1: float, y1: float) -> str:
         """A swipe; returns what it did (``back``, ``home``, ``recents``, ``shade``, ``scroll``,
@@ -262,7 +286,7 @@ class Device:
         self.invalidate()
         kb.hide()
         if submit is not None:
-            submit()
+            self._run_handler(submit)
         return True
 
     def _focused_store(self) -> tuple[dict[str, Any], str] | None:

@@ -16,6 +16,7 @@ from . import callbacks
 from .back_dispatcher import BackDispatcher, default_dispatcher
 from .clipboard import ClipboardService
 from .clock import VirtualClock
+from .data import plain_copy
 from .filesystem import FileSystem
 from .intent_resolver import RESULT_CANCELED, RESULT_OK, Chooser, Intent, IntentResolver
 from .keyboard import KeyboardService
@@ -343,7 +344,7 @@ class Kernel:
             ),
             media_picker=self.media_picker.state(),
         )
-        return {"os": os_state, "apps": copy.deepcopy(self.app_data)}
+        return {"os": os_state, "apps": plain_copy(self.app_data)}
 
 
 def _result(code: str, data: Any, caller_app_id: str | None) -> dict[str, Any]:

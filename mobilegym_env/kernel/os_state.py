@@ -6,6 +6,8 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from .data import plain_copy
+
 # Subtrees whose keys are open-ended (app ids, preference names): writes may add keys there.
 # Everywhere else the default shape is fixed, so a write to a missing key is a typo.
 _OPEN_SUBTREES = ("permissions", "preferences")
@@ -103,7 +105,7 @@ class OsState:
             if not isinstance(node, dict) or key not in node:
                 raise KeyError(f"no OS state at path {path!r}")
             node = node[key]
-        return copy.deepcopy(node)
+        return plain_copy(node)
 
     def _set(self, path: str | Sequence[str], value: Any) -> None:
         """Write a value (for managers and services only; they own the constraints).
@@ -131,4 +133,4 @@ class OsState:
 
     def state(self) -> dict[str, Any]:
         """Return a deep-copied, JSON-serializable snapshot."""
-        return copy.deepcopy(self._data)
+        return plain_copy(self._data)

@@ -11,6 +11,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .data import plain_copy
+
 _NONE = type(None)
 # Column spec: name -> (accepted types, default used when an insert omits the column).
 ColumnSpec = Mapping[str, tuple[tuple[type, ...], Any]]
@@ -196,7 +198,7 @@ class ContentProvider:
 
     def state(self) -> list[dict[str, Any]]:
         """Return copies of all rows in id order."""
-        return copy.deepcopy([r for _, r in sorted(self._rows.items())])
+        return plain_copy([r for _, r in sorted(self._rows.items())])
 
 
 # --------------------------------------------------------------------------- default data

@@ -6,11 +6,12 @@ toast, heads-up, shade, chooser, permission dialog.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ..ui import theme as T
 from ..ui.components import empty_state, scaffold, top_app_bar
-from ..ui.view import FILL, View, col, stack
+from ..ui.view import FILL, View, button, col, stack
 from . import keyboard, launcher, recents, shade, sheets
 from .status_bar import gesture_bar, status_bar
 
@@ -60,6 +61,17 @@ def not_found(device: Device, activity: Activity) -> View:
     name = device.kernel.packages.manifest(activity.app_id).name
     return scaffold(empty_state("circle-exclamation", f"Page not found\n{activity.route}"),
                     top_bar=top_app_bar(name, device.kernel.handle_back))
+
+
+def crashed(device: Device, activity: Activity) -> View:
+    """What an app shows when its screen function raised (recorded in ``device.crashes``)."""
+    k = device.kernel
+    name = k.packages.manifest(activity.app_id).name
+    return scaffold(col(empty_state("triangle-exclamation", f"{name} keeps stopping"),
+                        button("Close app", functools.partial(k.close_app, activity.app_id),
+                               id="close_crashed_app"),
+                        w=FILL, h=FILL, align="center", pad=(0, 0, 0, 48)),
+                    top_bar=top_app_bar(name, k.handle_back))
 
 
 def surface_swipe(device: Device, x0: float, y0: float, x1: float, y1: float) -> str | None:

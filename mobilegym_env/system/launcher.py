@@ -42,14 +42,14 @@ def home(k: Kernel) -> View:
                  for i in range(0, len(cells), GRID_COLUMNS)]
     dots = row(*[
         View("box", w=8 if i != page else 18, h=8, radius=4,
-             bg="#1F2A3C" if i == page else "#1F2A3C55")
+             bg="#1F2A3C" if i == page else "#9AA6B8")
         for i in range(len(pages))
     ], gap=6, justify="center", h=16, id="page_dots", role="page_indicator",
         label=f"Page {page + 1} of {len(pages)}")
     dock_apps = [app_tile(k, k.packages.manifest(a), False, "dock") for a in k.launcher.dock
                  if a in k.packages]
     search = row(icon("magnifying-glass", 14, T.TEXT_SECONDARY), text("Search apps", 14,
-                 color=T.TEXT_SECONDARY, role=None), h=44, radius=22, bg="#FFFFFFCC",
+                 color=T.TEXT_SECONDARY, role=None), h=44, radius=22, bg="#F8FAFD",
                  pad=(18, 0), gap=10, on_tap=functools.partial(open_drawer, k, True),
                  role="button", text="Search apps", id="launcher_search")
     return col(
@@ -60,7 +60,7 @@ def home(k: Kernel) -> View:
         col(*grid_rows, w=FILL, h=FILL, pad=(6, 8, 6, 0), id="home_grid"),
         dots,
         col(search, pad=(16, 10, 16, 10)),
-        row(*dock_apps, h=84, justify="center" if dock_apps else "start", bg="#FFFFFF55",
+        row(*dock_apps, h=84, justify="center" if dock_apps else "start", bg="#E7EDF6",
             radius=28, id="dock") if dock_apps else None,
         spacer(h=T.GESTURE_BAR_H + 8, w=1, flex=0),
         w=FILL, h=FILL, bg=WALLPAPER, id="launcher", pad=(0, 0, 0, 0),

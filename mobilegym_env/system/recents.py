@@ -65,7 +65,7 @@ def recents(k: Kernel) -> View:
         row(button("Clear all", functools.partial(clear_all, k), "tonal", id="recents_clear_all")
             if cards else None, h=64, justify="center"),
         spacer(h=T.GESTURE_BAR_H, w=1, flex=0),
-        w=FILL, h=FILL, bg="#20232ACC", id="recents",
+        w=FILL, h=FILL, bg="#2A2E36", id="recents",
     )
 
 

@@ -102,7 +102,7 @@ class ScreenContext:
         """The system Back, as a toolbar's back arrow does."""
         self.os.handle_back()
 
-    def open_dialog(self, name: str, **params: Any) -> None:
+    def open_dialog(self, name: str, /, **params: Any) -> None:
         """Pushes ``?dialog=name`` so Back closes the dialog."""
         self.push(with_query(self.activity.route, dialog=name, **params))
 

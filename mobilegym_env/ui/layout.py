@@ -41,7 +41,16 @@ def text_lines(v: View, width: int) -> list[str]:
 
 
 def measure(v: View, max_w: int) -> tuple[int, int]:
-    """Wrap-content size of ``v`` when at most ``max_w`` wide."""
+    """Wrap-content size of ``v`` when at most ``max_w`` wide (memoized on the node)."""
+    memo = v.__dict__.get("_measured")
+    if memo is not None and memo[0] == max_w:
+        return memo[1]
+    size = _measure(v, max_w)
+    v.__dict__["_measured"] = (max_w, size)
+    return size
+
+
+def _measure(v: View, max_w: int) -> tuple[int, int]:
     pl, pt, pr, pb = v.pad
     if v.kind == "text":
         if v.w is not None and v.w != FILL:

@@ -21,60 +21,66 @@ Padding = int | tuple[int, int] | tuple[int, int, int, int]
 
 
 class View:
-    """One node. Every builder returns one; props not given keep their defaults."""
+    """One node. Every builder returns one; props not given keep the class defaults.
 
-    __slots__ = (
-        "kind", "children", "w", "h", "flex", "pad", "gap", "bg", "radius", "border", "align",
-        "justify", "gravity", "text", "size", "weight", "color", "max_lines", "text_align",
-        "icon", "on_tap", "on_long_press", "on_submit", "id", "role", "label", "checked", "selected",
-        "enabled", "store", "key", "hint", "focused", "secret", "horizontal", "block",
-    )
+    Defaults live on the class so building a node only stores the props it was given (views
+    are rebuilt for every changed frame, so construction must be cheap).
+    """
 
-    def __init__(self, kind: str, children: tuple[View, ...] = (), **props: Any) -> None:
+    kind = "box"
+    children: tuple[View, ...] = ()
+    w: int | None = None
+    h: int | None = None
+    flex = 1
+    pad: tuple[int, int, int, int] = (0, 0, 0, 0)
+    gap = 0
+    bg: str | None = None
+    radius = 0
+    border: tuple[str, int] | None = None
+    align = "stretch"
+    justify = "start"
+    gravity = "top-left"
+    text = ""
+    size = 14
+    weight = "regular"
+    color = "#1F1F1F"
+    max_lines: int | None = 1
+    text_align = "left"
+    icon: str | None = None
+    on_tap: Handler | None = None
+    on_long_press: Handler | None = None
+    on_submit: Handler | None = None
+    id: str | None = None
+    role: str | None = None
+    label: str | None = None
+    checked: bool | None = None
+    selected = False
+    enabled = True
+    store: MutableMapping[str, Any] | None = None
+    key: str | None = None
+    hint = ""
+    focused = False
+    secret = False
+    horizontal = False
+    block = False
+
+    def __init__(self, kind: str, children: tuple[View | None, ...] = (), **props: Any) -> None:
         self.kind = kind
-        self.children = tuple(c for c in children if c is not None)
-        self.w: int | None = None
-        self.h: int | None = None
-        self.flex = 1
-        self.pad: tuple[int, int, int, int] = (0, 0, 0, 0)
-        self.gap = 0
-        self.bg: str | None = None
-        self.radius = 0
-        self.border: tuple[str, int] | None = None
-        self.align = "stretch"
-        self.justify = "start"
-        self.gravity = "top-left"
-        self.text = ""
-        self.size = 14
-        self.weight = "regular"
-        self.color = "#1F1F1F"
-        self.max_lines: int | None = 1
-        self.text_align = "left"
-        self.icon: str | None = None
-        self.on_tap: Handler | None = None
-        self.on_long_press: Handler | None = None
-        self.on_submit: Handler | None = None
-        self.id: str | None = None
-        self.role: str | None = None
-        self.label: str | None = None
-        self.checked: bool | None = None
-        self.selected = False
-        self.enabled = True
-        self.store: MutableMapping[str, Any] | None = None
-        self.key: str | None = None
-        self.hint = ""
-        self.focused = False
-        self.secret = False
-        self.horizontal = False
-        self.block = False
-        for name, value in props.items():
-            if name == "pad":
-                value = _pad(value)
-            setattr(self, name, value)
+        if children:
+            self.children = tuple(c for c in children if c is not None)
+        if "pad" in props:
+            props["pad"] = _pad(props["pad"])
+        unknown = props.keys() - _PROPS
+        if unknown:
+            raise TypeError(f"unknown view properties {sorted(unknown)}")
+        self.__dict__.update(props)
 
     def __repr__(self) -> str:
         extra = f" {self.text!r}" if self.text else ""
         return f"<{self.kind}{extra} id={self.id} children={len(self.children)}>"
+
+
+_PROPS = frozenset(k for k in vars(View) if not k.startswith("_"))
 
 
 def _pad(p: Padding) -> tuple[int, int, int, int]:
