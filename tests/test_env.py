@@ -1,0 +1,173 @@
+"""The Gymnasium contract: registration, spaces, check_env, pickling, determinism, bad input."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import pickle
+import warnings
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import mobilegym_env
+from mobilegym_env import actions as A
+from mobilegym_env.agents import RandomAgent
+from mobilegym_env.env import MobileGymEnv
+
+
+def test_make_and_reset_gives_instruction_and_frame():
+    env = gym.make("MobileGym-v0", task="launcher.open_app")
+    obs, info = env.reset(seed=0)
+    assert obs.shape == (800, 360, 3) and obs.dtype == np.uint8
+    assert info["task_id"] == "launcher.open_app"
+    assert info["instruction"].startswith("Open the ") and info["instruction"].endswith(" app.")
+    assert info["success"] is False and info["step"] == 0
+
+
+def test_register_envs_and_reimport_do_not_warn():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        gym.register_envs(mobilegym_env)
+        importlib.reload(mobilegym_env)
+    assert "MobileGym-v0" in gym.registry
+
+
+def test_check_env_passes_without_warnings():
+    env = gym.make("MobileGym-v0", task="launcher", render_mode="rgb_array").unwrapped
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env, skip_render_check=False)
+    assert [str(w.message) for w in caught] == []
+
+
+def test_screen_scale_doubles_the_frame():
+    env = MobileGymEnv(task="launcher.open_app", screen_scale=2)
+    obs, _ = env.reset(seed=0)
+    assert obs.shape == (1600, 720, 3)
+    assert env.observation_space.contains(obs)
+
+
+def _rollout(seed: int, steps: int = 40) -> tuple[str, list[float], dict]:
+    env = MobileGymEnv(task="launcher", render_mode="rgb_array")
+    agent = RandomAgent()
+    obs, info = env.reset(seed=seed)
+    agent.reset(env, seed)
+    digest = hashlib.sha256(obs.tobytes())
+    rewards = []
+    for _ in range(steps):
+        obs, reward, terminated, truncated, info = env.step(agent.act(obs, info))
+        digest.update(obs.tobytes())
+        rewards.append(float(reward))
+        if terminated or truncated:
+            break
+    return digest.hexdigest(), rewards, env.device.state()
+
+
+def test_same_seed_same_actions_identical_frames_rewards_and_state():
+    assert _rollout(3) == _rollout(3)
+
+
+def test_different_seeds_differ():
+    assert _rollout(3)[0] != _rollout(4)[0]
+
+
+def test_env_pickles_mid_episode_and_continues_identically():
+    env = MobileGymEnv(task="launcher.open_from_recents")
+    env.reset(seed=1)
+    env.step(A.recents())
+    clone = pickle.loads(pickle.dumps(env))
+    a = env.step(A.tap(0.5, 0.3))
+    b = clone.step(A.tap(0.5, 0.3))
+    assert np.array_equal(a[0], b[0]) and a[1:4] == b[1:4]
+    assert env.device.state() == clone.device.state()
+
+
+def test_async_vector_env_runs():
+    envs = gym.vector.AsyncVectorEnv(
+        [lambda: gym.make("MobileGym-v0", task="launcher.open_app") for _ in range(2)])
+    try:
+        obs, infos = envs.reset(seed=[0, 1])
+        assert obs.shape == (2, 800, 360, 3)
+        actions = {"action_type": np.array([int(A.ActionType.BACK)] * 2),
+                   "point": np.zeros((2, 2), np.float32),
+                   "end_point": np.zeros((2, 2), np.float32), "text": ("", "")}
+        obs, rewards, terminated, truncated, infos = envs.step(actions)
+        assert obs.shape == (2, 800, 360, 3) and rewards.tolist() == [0.0, 0.0]
+    finally:
+        envs.close()
+
+
+BAD_ACTIONS = [
+    ("not a dict", ValueError),
+    ({}, KeyError),
+    ({"action_type": 99}, ValueError),
+    ({"action_type": "fly"}, ValueError),
+    ({"action_type": True}, ValueError),
+    ({"action_type": 0}, KeyError),
+    ({"action_type": 0, "point": [0.5, float("nan")]}, ValueError),
+    ({"action_type": 0, "point": [1.5, 0.2]}, ValueError),
+    ({"action_type": 0, "point": [0.5]}, ValueError),
+    ({"action_type": "swipe", "point": [0.5, 0.5]}, KeyError),
+    ({"action_type": "type", "text": 5}, ValueError),
+    ({"action_type": "type", "text": "x" * 10_000}, ValueError),
+    ({"action_type": "tap", "point": [0.5, 0.5], "speed": 3}, KeyError),
+]
+
+
+@pytest.mark.parametrize(("action", "error"), BAD_ACTIONS)
+def test_bad_actions_raise_before_any_change(action, error):
+    env = MobileGymEnv(task="launcher.open_app")
+    env.reset(seed=0)
+    before_state, before_frame = env.device.state(), env.render().copy()
+    with pytest.raises(error):
+        env.step(action)
+    assert env.device.state() == before_state
+    assert np.array_equal(env.render(), before_frame)
+    env.step(A.wait())  # still usable
+
+
+def test_unknown_task_and_bad_arguments():
+    with pytest.raises(KeyError, match="unknown task or suite"):
+        MobileGymEnv(task="nope.nothing")
+    with pytest.raises(ValueError, match="render_mode"):
+        MobileGymEnv(render_mode="ascii")
+    with pytest.raises(ValueError, match="screen_scale"):
+        MobileGymEnv(screen_scale=0)
+    env = MobileGymEnv(task="launcher")
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(A.wait())
+    with pytest.raises(KeyError, match="reset options"):
+        env.reset(seed=0, options={"level": 3})
+
+
+def test_plain_dicts_with_names_are_accepted():
+    env = MobileGymEnv(task="launcher.open_app")
+    env.reset(seed=0)
+    _, _, _, _, info = env.step({"action_type": "HOME"})
+    assert info["step"] == 1
+
+
+def test_done_ends_the_episode_with_the_judges_verdict():
+    env = MobileGymEnv(task="launcher.open_app")
+    env.reset(seed=0)
+    _, reward, terminated, truncated, info = env.step(A.done())
+    assert (reward, terminated, truncated, info["success"]) == (0.0, True, False, False)
+
+
+def test_truncation_at_max_steps():
+    env = MobileGymEnv(task="launcher.open_app", max_steps=3)
+    env.reset(seed=0)
+    flags = [env.step(A.wait())[2:4] for _ in range(3)]
+    assert flags == [(False, False), (False, False), (False, True)]
+
+
+def test_virtual_clock_advances_per_action():
+    env = MobileGymEnv(task="launcher.open_app")
+    env.reset(seed=0)
+    t0 = env.device.kernel.clock.now_ms()
+    env.step(A.wait())
+    env.step(A.tap(0.5, 0.5))
+    assert env.device.kernel.clock.now_ms() - t0 == 5000 + 1000
