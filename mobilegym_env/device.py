@@ -133,7 +133,7 @@ class Device:
     def _key(self) -> tuple:
         k = self.kernel
         heads_up = k.notifications.heads_up
-        return (self._version, k.clock.format("%H:%M"), k.system_ui.toast is not None,
+        return (self._version, k.clock.now_ms() // 60_000, k.system_ui.toast is not None,
                 heads_up.id if heads_up else None)
 
     def _build(self) -> None:

@@ -172,6 +172,7 @@ def _linear(v: View, ix: int, iy: int, iw: int, ih: int, horizontal: bool, clip:
                 end = share * flex_seen // flex_total
                 sizes[i], used = end - used, end
         free = 0
+    sizes = [max(s, 0) for s in sizes]  # FILL children of flex 0 get no space
     pos, step = 0, v.gap
     if v.justify == "center":
         pos = max(free, 0) // 2

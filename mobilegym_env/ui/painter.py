@@ -25,8 +25,10 @@ def fill_rect(surface: pygame.Surface, color: str, rect: pygame.Rect, radius: in
     if len(c) == 4 and c[3] < 255:
         if c[3]:
             surface.blit(_alpha_rect(rect.w, rect.h, c, radius), rect.topleft)
-    else:
+    elif radius:
         pygame.draw.rect(surface, c[:3], rect, border_radius=radius)
+    else:
+        surface.fill(c[:3], rect)
 
 
 def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None:

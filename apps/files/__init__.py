@@ -1,0 +1,1 @@
+"""Files: a file manager over the device's virtual storage (``/sdcard``)."""

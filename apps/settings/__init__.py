@@ -1,0 +1,1 @@
+"""Settings: the system settings app (radios, display, sound, apps and permissions, storage)."""
