@@ -109,8 +109,10 @@ class IntentResolver:
         """All (app id, filter) pairs that can receive the intent, one per app."""
         if intent.app_id is not None:
             manifest = self.packages.manifest(intent.app_id)
+            # an explicit intent with an action uses the matching filter (its route and launch
+            # mode); without one it starts the app's home route
             for f in manifest.intent_filters:
-                if intent.action is None or filter_matches(f, intent):
+                if intent.action is not None and filter_matches(f, intent):
                     return [(manifest.id, f)]
             return [(manifest.id, IntentFilter(action=intent.action or "", route=HOME_ROUTE))]
         matches: list[tuple[str, IntentFilter]] = []

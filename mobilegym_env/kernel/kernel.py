@@ -159,7 +159,10 @@ class Kernel:
         self.close_task(task.task_id)
 
     def close_task(self, task_id: str) -> None:
-        self.tasks.close_task(task_id)
+        """Destroys a Task; activities waiting on a result tell their callers CANCELED."""
+        task = self.tasks.close_task(task_id)
+        for act in reversed(task.stack):
+            self._deliver_result(act, cancel=True)
         if self.keyboard.visible and self.find_focus_activity() is None:
             self.keyboard.hide()
 
@@ -239,7 +242,12 @@ class Kernel:
         return True
 
     def _dispatch(self, app_id, f, intent, new_task, caller_task, callback, caller_app) -> None:
+        target = self.tasks.task_for_app(app_id)
+        before = list(target.stack) if target is not None else []
         act = self.intents.dispatch(app_id, f, intent, new_task, caller_task)
+        for popped in before:  # a singleTask re-entry pops activities above the root
+            if target is not None and popped not in target.stack:
+                self._deliver_result(popped, cancel=True)
         if callback is not None:
             act.result_callback = callback
             act.caller_app_id = caller_app
@@ -283,11 +291,12 @@ class Kernel:
         top.result = {"result_code": result_code, "data": copy.deepcopy(data)}
         self.finish_activity()
 
-    def _deliver_result(self, act: Activity) -> None:
+    def _deliver_result(self, act: Activity, cancel: bool = False) -> None:
         if act.result_callback is None:
             return
         cb, act.result_callback = act.result_callback, None
-        res = act.result or {"result_code": RESULT_CANCELED, "data": None}
+        res = act.result if act.result and not cancel else {"result_code": RESULT_CANCELED,
+                                                             "data": None}
         callbacks.invoke(cb, self, _result(res["result_code"], res["data"], act.caller_app_id))
 
     # ----- settings
@@ -301,8 +310,8 @@ class Kernel:
     def open_notification(self, notification_id: int) -> None:
         """Tapping a notification: routes via open_app and auto-cancels it."""
         n = self.notifications.get(notification_id)
+        self.open_app(n.app_id, n.route)  # validates first: a bad route leaves the shade as is
         self.notifications.dismiss(notification_id)
-        self.open_app(n.app_id, n.route)
 
     def toast(self, text: str) -> None:
         self.system_ui.toast = Toast(str(text), self.clock.now_ms() + TOAST_MS)
