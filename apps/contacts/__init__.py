@@ -1,0 +1,1 @@
+"""Contacts: the address book over the shared contacts provider; a contact picker."""

@@ -1,0 +1,1 @@
+"""Gallery: photos from the shared media provider; shares images to other apps."""

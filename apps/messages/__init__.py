@@ -1,0 +1,1 @@
+"""Messages: SMS threads over the shared sms provider; a share target."""
