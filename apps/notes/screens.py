@@ -85,13 +85,13 @@ def _save(ctx: ScreenContext) -> None:
         ctx.toast("Note saved")
     ctx.ui.pop("title", None)
     ctx.ui.pop("body", None)
-    ctx.back()
+    ctx.pop()
 
 
 def _delete(ctx: ScreenContext, note_id: int) -> None:
     ctx.state["notes"] = [n for n in ctx.state["notes"] if n["id"] != note_id]
     ctx.close_dialog()
-    ctx.back()
+    ctx.pop()
 
 
 def _toggle_pin(ctx: ScreenContext, n: dict) -> None:

@@ -299,6 +299,21 @@ class Kernel:
                                                              "data": None}
         callbacks.invoke(cb, self, _result(res["result_code"], res["data"], act.caller_app_id))
 
+    # ----- media picker
+    def open_media_picker(self, mime_filter: str = "image/*", callback: Any = None) -> None:
+        """Shows the system photo picker for the foreground app.
+
+        ``callback(kernel, result)`` gets ``{"result_code", "data": {"media_id", "path"} | None,
+        "caller_app_id"}`` like an activity result; Back cancels (priority 600).
+        """
+        top = self.tasks.top_activity
+        if top is None:
+            raise ValueError("the media picker needs a foreground app")
+        if callback is not None:
+            callbacks.check_callback(callback)
+            callback = functools.partial(_media_result, self, callback)
+        self.media_picker.open(top.app_id, mime_filter, callback)
+
     # ----- settings
     def set_preference(self, key: str, value: Any) -> Any:
         """Writes a setting through its manager (clamps, cascades); returns the stored value."""
@@ -354,6 +369,10 @@ class Kernel:
             media_picker=self.media_picker.state(),
         )
         return {"os": os_state, "apps": plain_copy(self.app_data)}
+
+
+def _media_result(kernel: Kernel, callback: Any, requester: str, code: str, data: Any) -> None:
+    callbacks.invoke(callback, kernel, _result(code, data, requester))
 
 
 def _result(code: str, data: Any, caller_app_id: str | None) -> dict[str, Any]:

@@ -49,7 +49,7 @@ def permission_dialog(k: Kernel) -> View:
 def media_picker(k: Kernel) -> View:
     tiles = [
         image(m["title"], 100, 100, on_tap=functools.partial(k.media_picker.pick, m["id"]),
-              role="image", id=f"media:{m['id']}")
+              id=f"media:{m['id']}")
         for m in k.media_picker.candidates()
     ]
     grid = [row(*tiles[i : i + 3], gap=6, justify="start") for i in range(0, len(tiles), 3)]

@@ -102,6 +102,15 @@ class ScreenContext:
         """The system Back, as a toolbar's back arrow does."""
         self.os.handle_back()
 
+    def pop(self) -> None:
+        """Leaves the current page after an action (save, send): hides this activity's
+        keyboard, pops one route, or finishes the activity at its root page."""
+        kb = self.os.keyboard
+        if kb.visible and kb.target and kb.target[0] == self.activity.activity_id:
+            kb.hide()
+        if not self.activity.pop():
+            self.os.finish_activity()
+
     def open_dialog(self, name: str, /, **params: Any) -> None:
         """Pushes ``?dialog=name`` so Back closes the dialog."""
         self.push(with_query(self.activity.route, dialog=name, **params))

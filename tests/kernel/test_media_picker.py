@@ -97,3 +97,30 @@ def test_json_pickle(picker):
     assert clone.state() == picker.state()
     clone.pick(2)
     assert picker.is_open and calls[0][1] == RESULT_OK
+
+
+# ----- through the kernel: results look like activity results
+picked: list = []
+
+
+def _on_pick(kernel, result):
+    picked.append(result)
+
+
+def test_kernel_media_picker_delivers_activity_style_results():
+    from mobilegym_env.kernel import Kernel
+
+    picked.clear()
+    k = Kernel.boot()
+    k.launch_app("notes")
+    k.open_media_picker("image/*", _on_pick)
+    first = k.media_picker.candidates()[0]
+    assert k.handle_back() == "os.mediaPicker"
+    k.open_media_picker("image/*", _on_pick)
+    k.media_picker.pick(first["id"])
+    assert picked == [
+        {"result_code": "CANCELED", "data": None, "caller_app_id": "notes"},
+        {"result_code": "OK", "data": {"media_id": first["id"], "path": first["path"]},
+         "caller_app_id": "notes"},
+    ]
+    assert Kernel.restore(k.snapshot()).state() == k.state()
