@@ -37,12 +37,12 @@ MIME_BY_EXT = {
 }
 DEFAULT_MIME = "application/octet-stream"
 
-_T0 = 1714580400000  # 2024-05-01 16:20 UTC: mtime of the default documents
+_T0 = 1770567600000  # 2026-02-08 16:20 UTC: mtime of the default documents
 DEFAULT_FILES: list[tuple[str, str, int]] = [
     ("Documents/notes.txt", "Grocery list:\n- milk\n- eggs\n- coffee beans\n", _T0),
     ("Documents/meeting_agenda.txt", "Q2 planning\n1. Budget review\n2. Hiring\n", _T0 + 60_000),
-    ("Download/report.pdf", "%PDF-1.4 placeholder: Quarterly Report Q1 2024", 1707904800000),
-    ("Music/morning_walk.mp3", "[audio/mpeg placeholder] Morning Walk", 1707904800000),
+    ("Download/report.pdf", "%PDF-1.4 placeholder: Quarterly Report Q1 2024", 1763892000000),
+    ("Music/morning_walk.mp3", "[audio/mpeg placeholder] Morning Walk", 1763892000000),
 ]
 
 

@@ -204,18 +204,18 @@ class ContentProvider:
 # --------------------------------------------------------------------------- default data
 
 MEDIA_SAMPLES: list[dict[str, Any]] = [
-    {"path": "/sdcard/DCIM/Camera/IMG_20240310_093015.jpg", "mime": "image/jpeg",
-     "album": "Camera", "width": 4032, "height": 3024, "taken_ms": 1710063015000},
-    {"path": "/sdcard/DCIM/Camera/IMG_20240310_093102.jpg", "mime": "image/jpeg",
-     "album": "Camera", "width": 4032, "height": 3024, "taken_ms": 1710063062000},
-    {"path": "/sdcard/DCIM/Camera/IMG_20240402_184540.jpg", "mime": "image/jpeg",
-     "album": "Camera", "width": 3024, "height": 4032, "taken_ms": 1712083540000},
-    {"path": "/sdcard/DCIM/Camera/IMG_20240518_120509.jpg", "mime": "image/jpeg",
-     "album": "Camera", "width": 4032, "height": 3024, "taken_ms": 1716033909000},
+    {"path": "/sdcard/DCIM/Camera/IMG_20251218_093015.jpg", "mime": "image/jpeg",
+     "album": "Camera", "width": 4032, "height": 3024, "taken_ms": 1766050215000},
+    {"path": "/sdcard/DCIM/Camera/IMG_20251218_093102.jpg", "mime": "image/jpeg",
+     "album": "Camera", "width": 4032, "height": 3024, "taken_ms": 1766050262000},
+    {"path": "/sdcard/DCIM/Camera/IMG_20260110_184540.jpg", "mime": "image/jpeg",
+     "album": "Camera", "width": 3024, "height": 4032, "taken_ms": 1768070740000},
+    {"path": "/sdcard/DCIM/Camera/IMG_20260225_120509.jpg", "mime": "image/jpeg",
+     "album": "Camera", "width": 4032, "height": 3024, "taken_ms": 1772021109000},
     {"path": "/sdcard/Pictures/golden_gate_sunset.jpg", "mime": "image/jpeg",
-     "album": "Pictures", "width": 1920, "height": 1080, "taken_ms": 1705737600000},
-    {"path": "/sdcard/Pictures/Screenshot_20240520_211433.png", "mime": "image/png",
-     "album": "Pictures", "width": 1080, "height": 2400, "taken_ms": 1716239673000},
+     "album": "Pictures", "width": 1920, "height": 1080, "taken_ms": 1761724800000},
+    {"path": "/sdcard/Pictures/Screenshot_20260227_211433.png", "mime": "image/png",
+     "album": "Pictures", "width": 1080, "height": 2400, "taken_ms": 1772226873000},
 ]  # fmt: skip
 
 
@@ -292,14 +292,14 @@ def _sms(i: int, thread: str, kind: str, body: str, ts: int, read: bool) -> dict
 
 DEFAULT_SMS: list[dict[str, Any]] = [
     _sms(1, "+1 415-555-0132", "inbox", "Are we still on for lunch tomorrow at 12:30?",
-         1716279300000, True),
-    _sms(2, "+1 415-555-0132", "sent", "Yes! See you at Luigi's.", 1716279450000, True),
+         1772266500000, True),
+    _sms(2, "+1 415-555-0132", "sent", "Yes! See you at Luigi's.", 1772266650000, True),
     _sms(3, "+1 650-555-0110", "inbox", "Can you send me the slides from today's meeting?",
-         1716404531000, True),
-    _sms(4, "+1 650-555-0110", "sent", "Sure, sending them tonight.", 1716404745000, True),
-    _sms(5, "+1 650-555-0110", "inbox", "Got them, thanks!", 1716405000000, False),
+         1772391731000, True),
+    _sms(4, "+1 650-555-0110", "sent", "Sure, sending them tonight.", 1772391945000, True),
+    _sms(5, "+1 650-555-0110", "inbox", "Got them, thanks!", 1772392200000, False),
     _sms(6, "72345", "inbox", "Your verification code is 482913. It expires in 10 minutes.",
-         1716451100000, False),
+         1772438300000, False),
 ]  # fmt: skip
 
 

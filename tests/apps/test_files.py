@@ -85,7 +85,7 @@ def test_browse_nested_folders_and_open_a_text_file(device: Device) -> None:
     tap_node(device, by_id("dir:DCIM"))
     tap_node(device, by_id("dir:Camera"))
     assert route(device) == "/dir?path=/sdcard/DCIM/Camera"
-    assert has(device, "file:IMG_20240310_093015.jpg")
+    assert has(device, "file:IMG_20251218_093015.jpg")
     assert "Internal storage › DCIM › Camera" in texts(device)
     device.handle_back()
     device.handle_back()

@@ -67,7 +67,7 @@ def test_favorite_toggle_and_filter(device: Device) -> None:
 
 
 def test_delete_dialog_back_then_confirm(device: Device) -> None:
-    path = "/sdcard/DCIM/Camera/IMG_20240402_184540.jpg"
+    path = "/sdcard/DCIM/Camera/IMG_20260110_184540.jpg"
     _tap(device, "photo:3")
     _tap(device, "favorite")
     _tap(device, "delete")
@@ -97,8 +97,8 @@ def test_share_cold_starts_messages_single_task(device: Device) -> None:
     assert len(messages.stack) == 1
     assert messages.top.history == ["/", "/compose"]
     assert messages.top.intent["data"] == {
-        "media_id": 4, "path": "/sdcard/DCIM/Camera/IMG_20240518_120509.jpg"}
-    assert _node(device, "attachment")["text"] == "IMG_20240518_120509.jpg"
+        "media_id": 4, "path": "/sdcard/DCIM/Camera/IMG_20260225_120509.jpg"}
+    assert _node(device, "attachment")["text"] == "IMG_20260225_120509.jpg"
     assert len(gallery.stack) == 1  # nothing was pushed onto the Gallery Task
 
     _tap(device, "to")
@@ -107,7 +107,7 @@ def test_share_cold_starts_messages_single_task(device: Device) -> None:
     _tap(device, "send")
     rows = device.state()["os"]["providers"]["sms"]
     assert len(rows) == n + 1
-    assert rows[-1]["body"] == "[Image: IMG_20240518_120509.jpg]"
+    assert rows[-1]["body"] == "[Image: IMG_20260225_120509.jpg]"
     assert messages.top.history == ["/", "/thread/+1%20415-555-0178"]
     device.handle_back()  # the share route became the thread: Back lands in Messages
     assert device.active_task_id == messages.task_id
@@ -132,7 +132,7 @@ def test_share_warm_pops_to_root_and_pushes_compose(device: Device) -> None:
     assert messages.stack == [root]
     assert root.history == ["/", "/compose"]
     assert root.intent["data"]["media_id"] == 1
-    assert _node(device, "attachment")["text"] == "IMG_20240310_093015.jpg"
+    assert _node(device, "attachment")["text"] == "IMG_20251218_093015.jpg"
 
     device.handle_back()  # compose -> Messages home, still in the Messages Task
     assert root.history == ["/"]
@@ -142,7 +142,7 @@ def test_share_warm_pops_to_root_and_pushes_compose(device: Device) -> None:
     device.launch_app("gallery")
     _tap(device, "share")
     _choose_messages_if_asked(device)
-    assert _node(device, "attachment")["text"] == "IMG_20240310_093015.jpg"
+    assert _node(device, "attachment")["text"] == "IMG_20251218_093015.jpg"
 
 
 def test_missing_photo_route_does_not_crash(device: Device) -> None:

@@ -37,7 +37,7 @@ def test_pick_flow(picker):
     cands = picker.candidates()
     assert [c["id"] for c in cands] == [6, 4, 3, 2, 1, 5]  # newest first
     data = picker.pick(1)
-    assert data == {"media_id": 1, "path": "/sdcard/DCIM/Camera/IMG_20240310_093015.jpg"}
+    assert data == {"media_id": 1, "path": "/sdcard/DCIM/Camera/IMG_20251218_093015.jpg"}
     assert not picker.is_open
     assert calls == [("notes", RESULT_OK, data)]
 

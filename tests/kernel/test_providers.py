@@ -38,7 +38,7 @@ def test_defaults_shape():
     for row in media:
         assert fs.exists(row["path"])
         assert fs.stat(row["path"]).size == row["size"]
-    assert media[0]["title"] == "IMG_20240310_093015"
+    assert media[0]["title"] == "IMG_20251218_093015"
 
 
 def test_query(resolver):
