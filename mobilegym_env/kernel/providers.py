@@ -141,12 +141,12 @@ class ContentProvider:
             rows.reverse()
         if limit is not None:
             rows = rows[:limit]
-        return copy.deepcopy(rows)
+        return plain_copy(rows)
 
     def get(self, row_id: int) -> dict[str, Any] | None:
         """Return a copy of one row, or None."""
         row = self._rows.get(row_id)
-        return None if row is None else copy.deepcopy(row)
+        return None if row is None else plain_copy(row)
 
     def insert(self, values: Mapping[str, Any]) -> int:
         """Insert a row (missing columns take defaults) and return its id."""

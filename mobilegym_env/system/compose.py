@@ -27,22 +27,25 @@ def screen(device: Device) -> View:
     kb_visible = k.keyboard.visible
     kb_h = T.KEYBOARD_H if kb_visible else 0
     if ui.recents_open:
-        page, bar_bg = recents.recents(k), None
-        fg = "#FFFFFF"
+        page = recents.recents(k)
     elif top is None:
         page = launcher.drawer(k) if ui.drawer_open else launcher.home(k)
-        fg, bar_bg = T.TEXT, None
     else:
-        # adjustResize: the app gets the space above the keyboard
+        # adjustResize: the app gets the space above the keyboard; the bars take the page's
+        # colour (a dark page such as a photo viewer gets dark bars with light icons)
         content = device.app_screen(top)
+        page_bg = content.bg if content.bg and len(content.bg) == 7 else T.SURFACE
         page = col(content, w=FILL, h=FILL, pad=(0, T.STATUS_BAR_H, 0, T.GESTURE_BAR_H + kb_h),
-                   bg=T.SURFACE)
-        fg, bar_bg = T.TEXT, None
+                   bg=page_bg)
+    bar_bg = page.bg if page.bg and len(page.bg) == 7 else T.SURFACE
+    fg = "#FFFFFF" if _dark(bar_bg) else T.TEXT
     layers: list[View | None] = [page, status_bar(k, fg, bar_bg)]
     if kb_visible:
         layers.append(col(keyboard.keyboard(device), w=FILL, h=kb_h + T.GESTURE_BAR_H,
-                          pad=(0, 0, 0, T.GESTURE_BAR_H), bg="#E4E7EC", gravity="bottom-left"))
-    layers.append(gesture_bar(fg))
+                          pad=(0, 0, 0, T.GESTURE_BAR_H), bg=keyboard.KEYBOARD_BG,
+                          gravity="bottom-left"))
+        bar_bg, fg = keyboard.KEYBOARD_BG, T.TEXT
+    layers.append(gesture_bar(fg, bar_bg))
     if k.media_picker.is_open:
         layers.append(sheets.media_picker(k))
     layers.append(sheets.toast(k))
@@ -54,6 +57,11 @@ def screen(device: Device) -> View:
     if k.permissions.pending is not None:
         layers.append(sheets.permission_dialog(k))
     return stack(*layers, w=T.SCREEN_W, h=T.SCREEN_H)
+
+
+def _dark(color: str) -> bool:
+    r, g, b = T.rgb(color)[:3]
+    return 0.299 * r + 0.587 * g + 0.114 * b < 128
 
 
 def not_found(device: Device, activity: Activity) -> View:
@@ -80,7 +88,8 @@ def surface_swipe(device: Device, x0: float, y0: float, x1: float, y1: float) ->
     if k.permissions.pending is not None or k.intents.chooser is not None:
         return "none"
     if k.system_ui.shade_open:
-        return shade.swipe(k, device.placed(), x0, y0, x1, y1) or "none"
+        # None: a drag in the notification list, which scrolls (the shade blocks what is under)
+        return shade.swipe(k, device.placed(), x0, y0, x1, y1)
     if k.system_ui.recents_open:
         return recents.swipe(k, device.placed(), x0, y0, x1, y1)
     if k.tasks.active_task is None:

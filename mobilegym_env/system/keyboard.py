@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 LABELS = {"space": "space", "comma": ",", "period": ".", "enter": "", "backspace": "",
           "shift": "", "mode": "?123"}
 ICONS = {"enter": "arrow-turn-down", "backspace": "delete-left", "shift": "arrow-up"}
+KEYBOARD_BG = "#E4E7EC"
 WIDE = {"space": 4, "enter": 2, "mode": 2, "shift": 2, "backspace": 2}
 
 
@@ -63,5 +64,5 @@ def keyboard(device: Device) -> View:
         pad = (16, 0) if letters and i == 1 else (3, 0)
         rows.append(row(*[_key(device, k, kb.shift, letters) for k in keys], h=FILL, gap=5,
                         pad=pad, align="stretch"))
-    return col(*rows, w=FILL, h=T.KEYBOARD_H, bg="#E4E7EC", pad=(3, 8, 3, 8), gap=8,
+    return col(*rows, w=FILL, h=T.KEYBOARD_H, bg=KEYBOARD_BG, pad=(3, 8, 3, 8), gap=8,
                id="keyboard", block=True)

@@ -75,14 +75,17 @@ def text_size(text: str, size: int, weight: str = "regular") -> tuple[int, int]:
 
 
 @functools.lru_cache(maxsize=8192)
-def text_surface(text: str, size: int, weight: str, color: Color) -> pygame.Surface:
-    return font(size, weight).render(text, True, color)
+def text_surface(text: str, size: int, weight: str, color: Color,
+                 bg: Color | None = None) -> pygame.Surface:
+    """Anti-aliased text; with ``bg`` it is pre-blended onto that colour (an opaque surface
+    blits several times faster than per-pixel alpha)."""
+    return font(size, weight).render(text, True, color[:3], bg[:3] if bg else None)
 
 
 @functools.lru_cache(maxsize=2048)
-def icon_surface(name: str, size: int, color: Color) -> pygame.Surface:
+def icon_surface(name: str, size: int, color: Color, bg: Color | None = None) -> pygame.Surface:
     style, glyph = icon_glyph(name)
-    return _icon_font(style, size).render(glyph, True, color)
+    return _icon_font(style, size).render(glyph, True, color[:3], bg[:3] if bg else None)
 
 
 def wrap_text(text: str, size: int, weight: str, width: int, max_lines: int | None) -> list[str]:

@@ -22,6 +22,7 @@ class Placed(NamedTuple):
     w: int
     h: int
     clip: Clip
+    under: str | None = None  # opaque colour known to be beneath the node (None: unknown)
 
     def visible_rect(self) -> Clip | None:
         x0, y0 = max(self.x, self.clip[0]), max(self.y, self.clip[1])
@@ -81,28 +82,40 @@ def _fixed(spec: int | None, content: int) -> int:
     return content if spec is None or spec == FILL else spec
 
 
-def layout(root: View, x: int, y: int, w: int, h: int) -> tuple[list[Placed], list[ScrollInfo]]:
-    """Places ``root`` in the given box; returns nodes in paint order and the scroll areas."""
+def layout(root: View, x: int, y: int, w: int, h: int,
+           under: str | None = None) -> tuple[list[Placed], list[ScrollInfo]]:
+    """Places ``root`` in the given box; returns nodes in paint order and the scroll areas.
+
+    ``under`` is the opaque colour already painted beneath the box, if known: text and
+    rounded corners over a known colour are drawn without per-pixel alpha (much faster).
+    """
     out: list[Placed] = []
     scrolls: list[ScrollInfo] = []
-    _place(root, x, y, w, h, (x, y, x + w, y + h), out, scrolls)
+    _place(root, x, y, w, h, (x, y, x + w, y + h), out, scrolls, under)
     return out, scrolls
 
 
+def _opaque(color: str | None) -> bool:
+    return color is not None and (len(color) == 7 or color.endswith("FF"))
+
+
 def _place(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed],
-           scrolls: list[ScrollInfo]) -> None:
+           scrolls: list[ScrollInfo], under: str | None = None) -> None:
     if x >= clip[2] or y >= clip[3] or x + w <= clip[0] or y + h <= clip[1]:
         return  # culled: wholly outside the visible region
-    out.append(Placed(v, x, y, w, h, clip))
+    out.append(Placed(v, x, y, w, h, clip, under))
     if not v.children:
         return
+    if v.bg is not None:
+        under = v.bg if _opaque(v.bg) else None
     pl, pt, pr, pb = v.pad
     ix, iy, iw, ih = x + pl, y + pt, max(w - pl - pr, 0), max(h - pt - pb, 0)
     if v.kind == "stack":
-        for c in v.children:
+        for i, c in enumerate(v.children):
             cw, ch = _cross(c.w, iw, c, iw), _cross_h(c, iw, ih)
             cx, cy = _gravity(c.gravity, ix, iy, iw, ih, cw, ch)
-            _place(c, cx, cy, cw, ch, clip, out, scrolls)
+            # later children paint over earlier siblings: what is beneath them is unknown
+            _place(c, cx, cy, cw, ch, clip, out, scrolls, under if i == 0 else None)
     elif v.kind == "scroll":
         inner = (max(clip[0], x), max(clip[1], y), min(clip[2], x + w), min(clip[3], y + h))
         horizontal = v.horizontal
@@ -111,11 +124,11 @@ def _place(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed
         offset = _clamp_offset(v, content, viewport)
         scrolls.append(ScrollInfo(v, inner, content, viewport))
         if horizontal:
-            _linear(v, ix - offset, iy, INF, ih, True, inner, out, scrolls)
+            _linear(v, ix - offset, iy, INF, ih, True, inner, out, scrolls, under)
         else:
-            _linear(v, ix, iy - offset, iw, INF, False, inner, out, scrolls)
+            _linear(v, ix, iy - offset, iw, INF, False, inner, out, scrolls, under)
     else:
-        _linear(v, ix, iy, iw, ih, v.kind == "row", clip, out, scrolls)
+        _linear(v, ix, iy, iw, ih, v.kind == "row", clip, out, scrolls, under)
 
 
 def _content_length(v: View, iw: int, ih: int, horizontal: bool) -> int:
@@ -145,7 +158,7 @@ def _clamp_offset(v: View, content: int, viewport: int) -> int:
 
 
 def _linear(v: View, ix: int, iy: int, iw: int, ih: int, horizontal: bool, clip: Clip,
-            out: list[Placed], scrolls: list[ScrollInfo]) -> None:
+            out: list[Placed], scrolls: list[ScrollInfo], under: str | None) -> None:
     kids = v.children
     main_avail = iw if horizontal else ih
     cross_avail = ih if horizontal else iw
@@ -187,7 +200,7 @@ def _linear(v: View, ix: int, iy: int, iw: int, ih: int, horizontal: bool, clip:
             else:
                 ch = c.h if c.h is not None else min(measure(c, size)[1], cross_avail)
             cy = _align(v.align, iy, cross_avail, ch)
-            _place(c, ix + pos, cy, size, ch, clip, out, scrolls)
+            _place(c, ix + pos, cy, size, ch, clip, out, scrolls, under)
         else:
             if (v.align == "stretch" and c.w is None) or c.w == FILL:
                 cw = cross_avail
@@ -196,7 +209,7 @@ def _linear(v: View, ix: int, iy: int, iw: int, ih: int, horizontal: bool, clip:
             else:
                 cw = min(measure(c, cross_avail)[0], cross_avail)
             cx = _align(v.align, ix, cross_avail, cw)
-            _place(c, cx, iy + pos, cw, size, clip, out, scrolls)
+            _place(c, cx, iy + pos, cw, size, clip, out, scrolls, under)
         pos += size + step
 
 

@@ -20,15 +20,40 @@ def _alpha_rect(w: int, h: int, color: tuple[int, ...], radius: int) -> pygame.S
     return surf
 
 
-def fill_rect(surface: pygame.Surface, color: str, rect: pygame.Rect, radius: int = 0) -> None:
+@functools.lru_cache(maxsize=512)
+def _corners(radius: int, color: tuple[int, ...], under: tuple[int, ...]) -> tuple:
+    """The four corner patches of a rounded rect of ``color`` drawn over ``under``."""
+    size = radius * 2
+    disc = pygame.Surface((size, size))
+    disc.fill(under)
+    pygame.draw.rect(disc, color, (0, 0, size, size), border_radius=radius)
+    r = radius
+    return tuple(disc.subsurface(rect).copy() for rect in
+                 ((0, 0, r, r), (r, 0, r, r), (0, r, r, r), (r, r, r, r)))
+
+
+def fill_rect(surface: pygame.Surface, color: str, rect: pygame.Rect, radius: int = 0,
+              under: str | None = None) -> None:
+    """Fills a (rounded) rect. Over a known opaque ``under`` colour, rounded corners are
+    cached opaque patches instead of a per-call anti-aliasing-free path draw."""
     c = rgb(color)
     if len(c) == 4 and c[3] < 255:
         if c[3]:
             surface.blit(_alpha_rect(rect.w, rect.h, c, radius), rect.topleft)
-    elif radius:
-        pygame.draw.rect(surface, c[:3], rect, border_radius=radius)
+        return
+    c = c[:3]
+    radius = min(radius, rect.w // 2, rect.h // 2)
+    if not radius:
+        surface.fill(c, rect)
+    elif under is not None:
+        surface.fill(c, rect)
+        tl, tr, bl, br = _corners(radius, c, rgb(under)[:3])
+        surface.blit(tl, rect.topleft)
+        surface.blit(tr, (rect.right - radius, rect.y))
+        surface.blit(bl, (rect.x, rect.bottom - radius))
+        surface.blit(br, (rect.right - radius, rect.bottom - radius))
     else:
-        surface.fill(c[:3], rect)
+        pygame.draw.rect(surface, c, rect, border_radius=radius)
 
 
 def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None:
@@ -42,16 +67,19 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
             surface.set_clip(pygame.Rect(cx0 * s, cy0 * s, (cx1 - cx0) * s, (cy1 - cy0) * s))
             current_clip = p.clip
         rect = pygame.Rect(p.x * s, p.y * s, p.w * s, p.h * s)
-        if v.bg:
-            fill_rect(surface, v.bg, rect, v.radius * s)
+        under = p.under
+        if v.bg and (v.bg != under or v.radius):  # same colour beneath: nothing to paint
+            fill_rect(surface, v.bg, rect, v.radius * s, under)
+            under = v.bg if len(v.bg) == 7 else None
         if v.border:
             color, width = v.border
             pygame.draw.rect(surface, rgb(color)[:3], rect, width * s, border_radius=v.radius * s)
         kind = v.kind
         if kind == "text":
-            _text(surface, p, s)
+            _text(surface, p, s, under)
         elif kind == "icon":
-            _blit_center(surface, fonts.icon_surface(v.icon, v.size * s, rgb(v.color)), rect)
+            _blit_center(surface, fonts.icon_surface(v.icon, v.size * s, rgb(v.color),
+                                                     rgb(under) if under else None), rect)
         elif kind == "field":
             _field(surface, p, rect, s)
         elif kind == "switch":
@@ -68,7 +96,7 @@ def _blit_center(surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect
                        rect.y + (rect.h - img.get_height()) // 2))
 
 
-def _text(surface: pygame.Surface, p: Placed, s: int) -> None:
+def _text(surface: pygame.Surface, p: Placed, s: int, under: str | None) -> None:
     v = p.view
     pl, pt, pr, pb = v.pad
     lines = text_lines(v, p.w - pl - pr)
@@ -76,10 +104,11 @@ def _text(surface: pygame.Surface, p: Placed, s: int) -> None:
     block = line_h * len(lines)
     top = p.y + pt + max((p.h - pt - pb - block) // 2, 0)
     color = rgb(v.color)
+    bg = rgb(under) if under else None
     for i, line in enumerate(lines):
         if not line:
             continue
-        img = fonts.text_surface(line, v.size * s, v.weight, color)
+        img = fonts.text_surface(line, v.size * s, v.weight, color, bg)
         width = img.get_width()
         avail = (p.w - pl - pr) * s
         x = (p.x + pl) * s
