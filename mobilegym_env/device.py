@@ -20,7 +20,7 @@ from .system import compose
 from .ui import theme as T
 from .ui.context import Router, ScreenContext
 from .ui.layout import Placed, ScrollInfo, layout
-from .ui.tree import hit_test, scroll_at, ui_tree
+from .ui.tree import hit_test, scroll_target, ui_tree
 from .ui.view import View
 
 EDGE = 16  # px from the left edge where a rightward swipe means Back
@@ -142,7 +142,8 @@ class Device:
             return
         self._sync_focus()
         root = compose.screen(self)
-        self._placed, self._scrolls = layout(root, 0, 0, self.width, self.height)
+        self._placed, self._scrolls = layout(root, 0, 0, self.width, self.height,
+                                             T.BACKGROUND)
         self._built_key = key
 
     def _sync_focus(self) -> None:
@@ -252,7 +253,7 @@ class Device:
             self.invalidate()
             return gesture
         horizontal = abs(dx) > abs(dy)
-        area = scroll_at(self._scrolls, x0, y0, horizontal)
+        area = scroll_target(self._placed, self._scrolls, x0, y0, horizontal)
         if area is None or max(abs(dx), abs(dy)) < 8:
             return "none"
         v = area.view

@@ -27,9 +27,16 @@ def app_tile(k: Kernel, m: AppManifest, show_label: bool = True, where: str = "g
     return col(
         app_icon(m),
         text(m.name, 12, color=LABEL, text_align="center", w=84, role=None) if show_label else None,
-        w=84, align="center", gap=6, on_tap=functools.partial(k.launch_app, m.id),
+        w=84, align="center", gap=6, on_tap=functools.partial(_launch, k, m.id),
         role="app_icon", label=m.name, id=f"{where}:{m.id}",
     )
+
+
+def _launch(k: Kernel, app_id: str) -> None:
+    """An icon tap: the drawer (and its search) closes behind the app, as on a phone."""
+    k.system_ui.drawer_open = False
+    k.system_ui.ui.pop(DRAWER_FIELD, None)
+    k.launch_app(app_id)
 
 
 def home(k: Kernel) -> View:
@@ -38,7 +45,7 @@ def home(k: Kernel) -> View:
     page = min(ui.launcher_page, len(pages) - 1)
     now = k.clock.local_datetime()
     cells = [app_tile(k, k.packages.manifest(a)) for a in pages[page] if a in k.packages]
-    grid_rows = [row(*cells[i : i + GRID_COLUMNS], gap=0, justify="start", h=96)
+    grid_rows = [row(*cells[i : i + GRID_COLUMNS], gap=0, justify="start", h=88)
                  for i in range(0, len(cells), GRID_COLUMNS)]
     dots = row(*[
         View("box", w=8 if i != page else 18, h=8, radius=4,

@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from ..ui import theme as T
 from ..ui.components import scrim
+from ..ui.layout import measure
 from ..ui.view import FILL, View, button, col, icon, row, scroll, spacer, stack, text
 
 if TYPE_CHECKING:
     from ..kernel import Kernel
 
 NOTIFICATION_ID = "notification:"
+CLEAR_ROW_H = 40
 
 # (label, icon, preference key, os_state path)
 TILES = (
@@ -74,19 +76,29 @@ def _notification(k: Kernel, n) -> View:
 def shade(k: Kernel) -> View:
     tiles = [_tile(k, *t) for t in TILES]
     items = k.notifications.items
+    # the shade covers the status bar, so its header repeats the time and date
+    header = row(text(k.clock.format("%H:%M"), 14, "medium", T.TEXT, id="shade_clock"),
+                 text(k.clock.local_datetime().strftime("%a, %b %-d"), 13,
+                      color=T.TEXT_SECONDARY, id="shade_date"),
+                 h=T.STATUS_BAR_H, pad=(20, 0), gap=8)
     panel = col(
-        spacer(h=T.STATUS_BAR_H, w=1, flex=0),
+        header,
         row(*tiles[:4], justify="between", pad=(8, 0)),
         row(*tiles[4:], justify="between", pad=(8, 0)),
         _brightness(k),
         w=FILL, bg="#F3F5F9", radius=28, pad=(0, 0, 0, 16), gap=14, id="quick_settings",
     )
     if items:
+        cards = [_notification(k, n) for n in items]
+        # the list wraps its cards, but never runs past the gesture bar: then it scrolls
+        room = (T.SCREEN_H - measure(panel, T.SCREEN_W)[1] - 8 - CLEAR_ROW_H
+                - T.GESTURE_BAR_H)
+        wanted = measure(col(*cards, gap=8, pad=(12, 4)), T.SCREEN_W)[1]
         notes: View = col(
-            scroll(*[_notification(k, n) for n in items], store=k.system_ui.ui,
-                   id="notifications", gap=8, pad=(12, 4), h=None),
-            row(spacer(), button("Clear all", k.notifications.clear_all, "text",
-                                 id="clear_notifications"), pad=(12, 0)),
+            scroll(*cards, store=k.system_ui.ui, id="notifications", gap=8, pad=(12, 4),
+                   h=room if wanted > room else None),
+            row(spacer(), button("Clear all", k.notifications.clear_all, "tonal", h=32,
+                                 id="clear_notifications"), pad=(12, 0), h=CLEAR_ROW_H),
             w=FILL)
     else:
         notes = text("No notifications", 14, color="#FFFFFFCC", text_align="center",
@@ -107,7 +119,17 @@ def swipe(k: Kernel, placed: list, x0: float, y0: float, x1: float, y1: float) -
                     k.notifications.dismiss(int(p.view.id[len(NOTIFICATION_ID):]))
                     return "dismiss_notification"
         return None
+    if _in_scrolling_list(placed, x0, y0):
+        return None  # the notification list scrolls under the finger
     if dy < -60:
         k.system_ui.shade_open = False
         return "close_shade"
     return None
+
+
+def _in_scrolling_list(placed: list, x: float, y: float) -> bool:
+    for p in placed:
+        if p.view.id == "notifications" and p.view.kind == "scroll" and p.view.h is not None:
+            r = p.visible_rect()
+            return bool(r and r[0] <= x < r[2] and r[1] <= y < r[3])
+    return False

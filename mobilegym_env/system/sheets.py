@@ -63,7 +63,7 @@ def toast(k: Kernel) -> View | None:
     if t is None:
         return None
     pill = row(text(t.text, 14, color="#FFFFFF", max_lines=2), bg="#323232E6", radius=20,
-               pad=(18, 10), gravity="bottom-center", id="toast", role="toast")
+               pad=(18, 10), gravity="bottom-center", id="toast", role="toast", label=t.text)
     return stack(pill, w=FILL, h=FILL, pad=(24, 0, 24, T.GESTURE_BAR_H + 64))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .layout import Placed, ScrollInfo
+from .view import View
 
 INTERACTIVE_ROLES = {"button", "switch", "checkbox", "radio", "text_field", "tab", "list_item"}
 
@@ -17,11 +18,13 @@ def hit_test(placed: list[Placed], x: float, y: float, long_press: bool = False)
     for p in reversed(placed):
         v = p.view
         handler = v.on_long_press if long_press else v.on_tap
-        if handler is None and not v.block and not (long_press and v.on_tap is not None):
+        # a scrim blocks; so does a disabled control, even one built without a handler
+        blocks = v.block or not v.enabled
+        if handler is None and not blocks and not (long_press and v.on_tap is not None):
             continue
         r = p.visible_rect()
         if r and r[0] <= x < r[2] and r[1] <= y < r[3]:
-            if handler is None and not v.block:
+            if handler is None and not blocks:
                 continue  # a long press on a tap-only node falls through to what is under it
             return p
     return None
@@ -37,16 +40,38 @@ def scroll_at(scrolls: list[ScrollInfo], x: float, y: float, horizontal: bool) -
     return None
 
 
+def scroll_target(placed: list[Placed], scrolls: list[ScrollInfo], x: float, y: float,
+                  horizontal: bool) -> ScrollInfo | None:
+    """Like ``scroll_at``, but a blocking layer (scrim, sheet, dialog, keyboard) painted over
+    the point hides the scroll areas beneath it: a drag on a sheet never scrolls the page."""
+    infos = {id(s.view): s for s in scrolls}
+    for p in reversed(placed):
+        r = p.visible_rect()
+        if not (r and r[0] <= x < r[2] and r[1] <= y < r[3]):
+            continue
+        s = infos.get(id(p.view))
+        if s is not None and s.view.horizontal == horizontal and s.content > s.viewport:
+            return s
+        if p.view.block:
+            return None
+    return None
+
+
+def _descendants(v: View, out: set[int]) -> set[int]:
+    for c in v.children:
+        out.add(id(c))
+        _descendants(c, out)
+    return out
+
+
 def _collect_text(placed: list[Placed], i: int) -> str:
-    """Texts of a node's descendants (they follow it in paint order inside its box)."""
-    root = placed[i]
+    """Texts of a node's descendants: the placed nodes right after it in paint order (layout
+    is a pre-order walk) that belong to its subtree; layers painted over it are not included."""
+    subtree = _descendants(placed[i].view, set())
     parts: list[str] = []
     for p in placed[i + 1 :]:
-        if not (root.x <= p.x and root.y <= p.y and p.x + p.w <= root.x + root.w
-                and p.y + p.h <= root.y + root.h):
-            if p.y >= root.y + root.h:
-                break
-            continue
+        if id(p.view) not in subtree:
+            break
         if p.view.kind == "text" and p.view.text:
             parts.append(p.view.text)
     return " ".join(parts)

@@ -1,0 +1,176 @@
+"""The device's gestures: edge Back, Home / Recents from the gesture bar, the shade pull-down and
+list scrolling, all through public gestures on the 360x800 screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobilegym_env.device import Device
+from mobilegym_env.ui import theme as T
+
+
+def find(d: Device, **kw) -> dict:
+    for n in reversed(d.ui_tree()):  # topmost first
+        if all(n.get(k) == v for k, v in kw.items()):
+            return n
+    raise AssertionError(f"no node {kw}")
+
+
+def has(d: Device, **kw) -> bool:
+    return any(all(n.get(k) == v for k, v in kw.items()) for n in d.ui_tree())
+
+
+def center(n: dict) -> tuple[float, float]:
+    x0, y0, x1, y1 = n["bounds"]
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def tap(d: Device, **kw) -> None:
+    assert d.tap(*center(find(d, **kw)))
+
+
+@pytest.fixture
+def device() -> Device:
+    return Device()
+
+
+def open_notes(d: Device) -> None:
+    tap(d, role="app_icon", text="Notes")
+    assert d.kernel.tasks.top_activity.app_id == "notes"
+
+
+def test_left_edge_swipe_right_is_back(device):
+    d = device
+    open_notes(d)
+    tap(d, id="note:2")
+    assert d.kernel.tasks.top_activity.route == "/note/2"
+    assert d.swipe(4, 400, 200, 410) == "back"
+    assert d.kernel.tasks.top_activity.route == "/"
+    # the same swipe starting away from the edge is not Back
+    tap(d, id="note:2")
+    assert d.swipe(60, 400, 250, 410) != "back"
+    assert d.kernel.tasks.top_activity.route == "/note/2"
+    # nor is a short one
+    assert d.swipe(2, 400, 30, 400) != "back"
+    assert d.kernel.tasks.top_activity.route == "/note/2"
+
+
+def test_gesture_bar_fling_to_upper_part_is_home(device):
+    d = device
+    open_notes(d)
+    task_id = d.active_task_id
+    assert d.swipe(180, 790, 180, 300) == "home"
+    assert d.active_task_id is None
+    assert task_id in d.kernel.tasks.tasks  # the task stays in Recents
+    assert has(d, role="app_icon", text="Notes")
+
+
+def test_gesture_bar_swipe_stopping_lower_is_recents(device):
+    d = device
+    open_notes(d)
+    assert d.swipe(180, 790, 180, 420) == "recents"
+    assert d.kernel.system_ui.recents_open
+    assert has(d, role="recents_card", text="Notes")
+    # exactly at 40% of the height (320) is still Recents; just above it is Home
+    d.handle_back()
+    assert d.swipe(180, 790, 180, 320) == "recents"
+    d.handle_back()
+    assert d.swipe(180, 790, 180, 319) == "home"
+
+
+def test_swipe_up_not_starting_on_the_gesture_bar_is_not_home(device):
+    d = device
+    open_notes(d)
+    assert d.swipe(180, 700, 180, 100) not in ("home", "recents")
+    assert d.kernel.tasks.top_activity.app_id == "notes"
+
+
+def test_pull_down_from_status_bar_opens_the_shade(device):
+    d = device
+    assert d.swipe(180, 10, 180, 400) == "shade"
+    assert d.kernel.system_ui.shade_open
+    assert has(d, id="qs:wifi")
+    # swiping up closes it; Back does too
+    assert d.swipe(180, 600, 180, 100) == "close_shade"
+    assert not d.kernel.system_ui.shade_open
+    d.swipe(180, 10, 180, 400)
+    assert d.handle_back() == "shade.dismiss"
+    assert not has(d, id="qs:wifi")
+    # pulling from below the status bar does not open it
+    open_notes(d)
+    d.swipe(180, T.STATUS_BAR_H + 2, 180, 400)
+    assert not d.kernel.system_ui.shade_open
+
+
+def _many_notes(d: Device, n: int = 30) -> None:
+    notes = d.kernel.app_data["notes"]
+    for i in range(n):
+        notes["notes"].append({"id": 100 + i, "title": f"Extra {i}", "body": "", "pinned": False,
+                               "updated_ms": 0})
+    d.invalidate()
+
+
+def test_scrolling_a_list_moves_it_by_the_drag_distance_clamped(device):
+    d = device
+    _many_notes(d)
+    open_notes(d)
+    ui = d.kernel.tasks.top_activity.ui
+    first = find(d, id="note:1")["bounds"]
+    assert d.swipe(180, 600, 180, 400) == "scroll"
+    assert ui["scroll:notes"] == 200
+    assert not has(d, id="note:1")  # scrolled out of the viewport: culled
+    # rows: pinned note 1 (72 px, it has a body line), then newest first (129, 128...: 56 px)
+    assert find(d, id="note:125")["bounds"][1] == first[1] + 72 + 4 * 56 - 200
+    assert d.swipe(180, 400, 180, 450) == "scroll"
+    assert ui["scroll:notes"] == 150
+    # clamped at the top...
+    d.swipe(180, 200, 180, 700)
+    assert ui["scroll:notes"] == 0
+    assert find(d, id="note:1")["bounds"] == first
+    # ...and at the bottom: the last row ends at the list's bottom edge
+    d.swipe(180, 700, 180, 150)
+    d.swipe(180, 700, 180, 150)
+    d.swipe(180, 700, 180, 150)
+    lst = find(d, role="list", id="notes")
+    content = 4 * 72 + 30 * 56
+    viewport = lst["bounds"][3] - lst["bounds"][1]
+    assert ui["scroll:notes"] == content - viewport
+    # notes sort pinned first, then newest first: the oldest unpinned note (2) is last
+    assert find(d, id="note:2")["bounds"][3] == lst["bounds"][3]
+
+
+def test_tiny_drag_does_not_scroll_and_taps_miss_nothing(device):
+    d = device
+    _many_notes(d)
+    open_notes(d)
+    assert d.swipe(180, 500, 180, 496) == "none"
+    assert d.kernel.tasks.top_activity.ui.get("scroll:notes", 0) == 0
+    assert d.tap(180, 785) is False  # the gesture bar takes no taps
+
+
+def test_swipe_on_a_sheet_does_not_scroll_the_list_beneath(device):
+    d = device
+    _many_notes(d)
+    open_notes(d)
+    d.kernel.media_picker.open("notes")
+    d.invalidate()
+    assert d.kernel.media_picker.is_open
+    d.swipe(180, 700, 180, 500)
+    assert d.kernel.tasks.top_activity.ui.get("scroll:notes", 0) == 0
+    d.swipe(180, 300, 180, 100)  # on the scrim
+    assert d.kernel.tasks.top_activity.ui.get("scroll:notes", 0) == 0
+
+
+def test_long_press_on_a_tap_only_icon_does_nothing(device):
+    d = device
+    assert d.tap(*center(find(d, role="app_icon", text="Notes")), long_press=True) is False
+    assert d.active_task_id is None
+
+
+def test_gestures_on_a_scaled_device_use_logical_pixels():
+    d = Device(scale=2)
+    n = find(d, role="app_icon", text="Notes")
+    x0, y0, x1, y1 = n["bounds"]
+    assert d.tap((x0 + x1) / 4, (y0 + y1) / 4)
+    assert d.kernel.tasks.top_activity.app_id == "notes"
+    assert d.swipe(180, 790, 180, 100) == "home"

@@ -1,0 +1,437 @@
+"""System chrome through public gestures: launcher, drawer, Recents, shade, status bar, keyboard,
+permission dialog, chooser, toasts, heads-up and app crashes."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobilegym_env.device import Device
+from mobilegym_env.kernel.intent_resolver import Intent
+from mobilegym_env.kernel.system_ui import TOAST_MS
+from mobilegym_env.system.launcher import drawer_matches
+from mobilegym_env.ui import theme as T
+
+
+def nodes(d: Device, **kw) -> list[dict]:
+    return [n for n in d.ui_tree() if all(n.get(k) == v for k, v in kw.items())]
+
+
+def find(d: Device, **kw) -> dict:
+    found = nodes(d, **kw)
+    assert found, f"no node {kw}"
+    return found[-1]  # topmost
+
+
+def has(d: Device, **kw) -> bool:
+    return bool(nodes(d, **kw))
+
+
+def center(n: dict) -> tuple[float, float]:
+    x0, y0, x1, y1 = n["bounds"]
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def tap(d: Device, **kw) -> None:
+    assert d.tap(*center(find(d, **kw))), f"nothing took the tap on {kw}"
+
+
+def top(d: Device):
+    return d.kernel.tasks.top_activity
+
+
+def settings(d: Device) -> dict:
+    return d.state()["os"]["settings"]
+
+
+@pytest.fixture
+def d() -> Device:
+    return Device()
+
+
+# ----- launcher
+def test_launcher_icon_tap_launches_the_app_and_home_returns(d):
+    tap(d, id="grid:notes")
+    assert (top(d).app_id, top(d).route) == ("notes", "/")
+    assert has(d, role="heading", text="Notes")
+    d.go_home()
+    assert d.active_task_id is None and has(d, id="grid:notes")
+
+
+def test_dock_icon_launches_its_app(d):
+    dock = find(d, id="dock:messages")
+    assert dock["bounds"][1] > find(d, id="launcher_search")["bounds"][3]  # below the search pill
+    tap(d, id="dock:messages")
+    assert top(d).app_id == "messages"
+
+
+def test_launcher_pages_swipe_between_and_launch(d):
+    d.kernel.launcher.move_to_page("settings", 1)
+    d.kernel.launcher.move_to_page("files", 2)
+    d.invalidate()
+    assert find(d, role="page_indicator")["text"] == "Page 1 of 3"
+    assert has(d, id="grid:notes") and not has(d, id="grid:settings")
+    assert d.swipe(300, 400, 60, 400) == "page"
+    assert find(d, role="page_indicator")["text"] == "Page 2 of 3"
+    assert has(d, id="grid:settings") and not has(d, id="grid:notes")
+    assert d.swipe(300, 400, 60, 400) == "page"
+    assert has(d, id="grid:files")
+    assert d.swipe(300, 400, 60, 400) == "none"  # already on the last page
+    assert d.swipe(60, 400, 300, 400) == "page"
+    tap(d, id="grid:settings")
+    assert top(d).app_id == "settings"
+    d.go_home()  # home always opens on the first page
+    assert find(d, role="page_indicator")["text"] == "Page 1 of 3"
+
+
+def test_drawer_by_swipe_up_lists_every_app_alphabetically(d):
+    assert d.swipe(180, 600, 180, 300) == "drawer"
+    assert d.kernel.system_ui.drawer_open
+    names = [n["text"] for n in nodes(d, role="app_icon")]
+    assert names == sorted((m.name for m in d.kernel.packages.manifests()), key=str.lower)
+    assert not d.kernel.keyboard.visible
+    assert d.handle_back() == "launcher.drawer"
+    assert not d.kernel.system_ui.drawer_open
+
+
+def test_drawer_search_pill_types_filters_and_opens(d):
+    tap(d, id="launcher_search")
+    assert d.kernel.system_ui.drawer_open and d.kernel.keyboard.visible
+    assert find(d, id="drawer_search")["focused"] is True
+    assert d.type_text("note")
+    assert find(d, id="drawer_search")["text"] == "note"
+    shown = [n["text"] for n in nodes(d, role="app_icon")]
+    assert shown == [m.name for m in drawer_matches(d.kernel, "note")]
+    assert "Notes" in shown and "Settings" not in shown
+    d.type_text("zzz")
+    assert not nodes(d, role="app_icon") and has(d, text="No apps found")
+    # the on-screen Delete key edits the query
+    for _ in range(3):
+        tap(d, role="key", text="Delete")
+    assert find(d, id="drawer_search")["text"] == "note"
+    tap(d, id="drawer:notes")
+    assert top(d).app_id == "notes" and not d.kernel.keyboard.visible
+    # the drawer closed behind the app: Back lands on the home screen
+    d.handle_back()
+    assert d.active_task_id is None and not d.kernel.system_ui.drawer_open
+    assert has(d, id="grid:notes")
+
+
+# ----- recents
+def _three_tasks(d: Device) -> None:
+    for app in ("notes", "settings", "contacts"):
+        d.launch_app(app)
+        d.go_home()
+
+
+def test_recents_cards_are_most_recent_first_and_tap_switches(d):
+    _three_tasks(d)
+    d.show_recents()
+    assert [n["text"] for n in nodes(d, role="recents_card")] == ["Contacts", "Settings", "Notes"]
+    tap(d, role="recents_card", text="Settings")
+    assert top(d).app_id == "settings" and not d.kernel.system_ui.recents_open
+    d.show_recents()
+    assert [n["text"] for n in nodes(d, role="recents_card")] == ["Settings", "Contacts", "Notes"]
+
+
+def test_recents_sideways_fling_and_close_button_close_tasks(d):
+    _three_tasks(d)
+    d.show_recents()
+    _, y = center(find(d, role="recents_card", text="Contacts"))
+    assert d.swipe(60, y, 330, y) == "close_task"
+    assert [t.root_app_id for t in d.tasks] == ["notes", "settings"]
+    assert [n["text"] for n in nodes(d, role="recents_card")] == ["Settings", "Notes"]
+    tap(d, role="button", text="Close Settings")
+    assert [n["text"] for n in nodes(d, role="recents_card")] == ["Notes"]
+
+
+def test_recents_clear_all(d):
+    _three_tasks(d)
+    d.show_recents()
+    tap(d, id="recents_clear_all")
+    assert d.tasks == [] and not d.kernel.system_ui.recents_open
+    d.show_recents()
+    assert has(d, text="No recent items") and not has(d, id="recents_clear_all")
+
+
+# ----- shade and status bar
+def _shade(d: Device) -> None:
+    assert d.swipe(180, 5, 180, 500) == "shade"
+
+
+def test_quick_tiles_toggle_settings_through_managers(d):
+    _shade(d)
+    assert find(d, id="qs:wifi")["checked"] is True
+    tap(d, id="qs:wifi")
+    assert settings(d)["global"]["wifi_on"] is False
+    assert find(d, id="qs:wifi")["checked"] is False
+    tap(d, id="qs:wifi")
+    tap(d, id="qs:bluetooth")
+    g = settings(d)["global"]
+    assert (g["wifi_on"], g["bluetooth_on"], g["mobile_data_on"]) == (True, True, True)
+    tap(d, id="qs:airplane_mode")
+    g = settings(d)["global"]
+    assert (g["airplane_mode"], g["wifi_on"], g["bluetooth_on"], g["mobile_data_on"]) == (
+        True, False, False, False)
+    assert [find(d, id=f"qs:{k}")["checked"] for k in ("wifi", "bluetooth", "mobile_data")] == [
+        False, False, False]
+    tap(d, id="qs:do_not_disturb")
+    assert settings(d)["system"]["do_not_disturb"] is True
+    assert d.kernel.system_ui.shade_open  # tiles keep the shade open
+
+
+def test_brightness_steps_set_brightness(d):
+    _shade(d)
+    tap(d, id="brightness:30")
+    assert settings(d)["system"]["brightness"] == 30
+    assert find(d, role="slider")["text"] == "Brightness 30%"
+    tap(d, id="brightness:100")
+    assert settings(d)["system"]["brightness"] == 100
+
+
+def test_status_bar_icons_follow_settings(d):
+    assert has(d, id="sb_wifi") and has(d, id="sb_cellular") and not has(d, id="sb_bluetooth")
+    _shade(d)
+    tap(d, id="qs:wifi")
+    tap(d, id="qs:bluetooth")
+    d.handle_back()
+    assert not has(d, id="sb_wifi") and has(d, id="sb_bluetooth")
+    _shade(d)
+    tap(d, id="qs:airplane_mode")
+    d.handle_back()
+    assert has(d, id="sb_airplane")
+    assert not (has(d, id="sb_wifi") or has(d, id="sb_cellular") or has(d, id="sb_bluetooth"))
+    assert find(d, id="sb_battery")["text"] == f"{d.state()['os']['hardware']['battery']['level']}%"
+
+
+def test_tapping_the_scrim_closes_the_shade(d):
+    _shade(d)
+    assert d.tap(180, 780)
+    assert not d.kernel.system_ui.shade_open
+
+
+def _post(d: Device, title: str = "Reminder", route: str | None = "/note/1") -> int:
+    return d.kernel.notifications.post("notes", title, "Buy milk", route=route)
+
+
+def test_notification_shows_as_heads_up_then_only_in_the_shade(d):
+    nid = _post(d)
+    hu = find(d, id=f"heads_up:{nid}")
+    assert hu["role"] == "notification" and hu["text"] == "Reminder Buy milk"
+    assert hu["bounds"][1] == T.STATUS_BAR_H + 4
+    d.kernel.tick(5000)
+    assert not has(d, id=f"heads_up:{nid}")
+    _shade(d)
+    n = find(d, id=f"notification:{nid}")
+    assert n["text"] == "Notes Reminder Buy milk"
+
+
+def test_tapping_heads_up_opens_its_route(d):
+    nid = _post(d)
+    tap(d, id=f"heads_up:{nid}")
+    assert (top(d).app_id, top(d).route) == ("notes", "/note/1")
+    assert d.kernel.notifications.items == []
+
+
+def test_tapping_a_notification_in_the_shade_opens_its_route(d):
+    nid = _post(d)
+    _shade(d)
+    tap(d, id=f"notification:{nid}")
+    task = d.kernel.tasks.active_task
+    # open_notification = open_app(app, route): a cold task ['/', route], externally routed
+    assert task.root_app_id == "notes" and task.top.history == ["/", "/note/1"]
+    assert task.was_externally_routed
+    assert not d.kernel.system_ui.shade_open and d.kernel.notifications.items == []
+    assert d.handle_back() == "os.appBack" and top(d).route == "/"
+
+
+def test_sideways_swipe_dismisses_a_notification_and_clear_all(d):
+    a, b = _post(d, "First"), _post(d, "Second")
+    _shade(d)
+    _, y = center(find(d, id=f"notification:{a}"))
+    assert d.swipe(40, y, 320, y) == "dismiss_notification"
+    assert [n.id for n in d.kernel.notifications.items] == [b]
+    assert d.kernel.system_ui.shade_open and not has(d, id=f"notification:{a}")
+    tap(d, id="clear_notifications")
+    assert d.kernel.notifications.items == []
+    assert has(d, id="no_notifications")
+
+
+# ----- keyboard
+def _new_note(d: Device) -> None:
+    tap(d, id="grid:notes")
+    tap(d, id="fab")
+    assert top(d).route == "/new"
+
+
+def test_tapping_a_field_shows_the_keyboard_and_keys_type(d):
+    _new_note(d)
+    assert not has(d, role="key")
+    tap(d, id="title")
+    assert d.kernel.keyboard.visible
+    assert find(d, id="title")["focused"] is True and find(d, id="body")["focused"] is False
+    tap(d, role="key", text="Shift")
+    tap(d, role="key", text="h")
+    tap(d, role="key", text="i")  # shift applies to one letter only
+    tap(d, role="key", text="Space")
+    tap(d, role="key", text="x")
+    assert find(d, id="title")["text"] == "Hi x"
+    tap(d, role="key", text="Delete")
+    assert find(d, id="title")["text"] == "Hi "
+    tap(d, role="key", text="Symbols")
+    assert d.kernel.keyboard.mode == "symbols" and has(d, role="key", text="Letters")
+    tap(d, role="key", text="1")
+    tap(d, role="key", text="?")
+    assert find(d, id="title")["text"] == "Hi 1?"
+    tap(d, role="key", text="Letters")
+    assert has(d, role="key", text="q")
+    assert top(d).ui["title"] == "Hi 1?"
+
+
+def test_back_hides_the_keyboard_first(d):
+    _new_note(d)
+    tap(d, id="title")
+    assert d.handle_back() == "keyboard.dismiss"
+    assert not d.kernel.keyboard.visible and top(d).route == "/new"
+    assert not has(d, role="key") and find(d, id="title")["focused"] is False
+    d.handle_back()
+    assert top(d).route == "/"
+
+
+def test_keyboard_resizes_the_app_area(d):
+    _new_note(d)
+    before = find(d, id="body")["bounds"]
+    tap(d, id="title")
+    after = find(d, id="body")["bounds"]
+    assert after[1] == before[1] and after[3] == before[3] - T.KEYBOARD_H
+    assert find(d, role="key", text="Space")["bounds"][1] >= after[3]
+    keys = nodes(d, role="key")
+    assert min(k["bounds"][1] for k in keys) >= 800 - T.GESTURE_BAR_H - T.KEYBOARD_H
+    assert max(k["bounds"][3] for k in keys) <= 800 - T.GESTURE_BAR_H
+
+
+def test_enter_key_hides_the_keyboard_and_type_text_needs_focus(d):
+    _new_note(d)
+    assert d.type_text("x") is False
+    tap(d, id="body")
+    d.type_text("Line")
+    tap(d, role="key", text="Enter")
+    assert not d.kernel.keyboard.visible and top(d).ui["body"] == "Line"
+
+
+def test_keyboard_hides_when_its_app_leaves_the_foreground(d):
+    _new_note(d)
+    tap(d, id="title")
+    d.swipe(180, 790, 180, 100)  # home
+    assert not d.kernel.keyboard.visible and not has(d, role="key")
+
+
+# ----- permission dialog, chooser, toast
+def test_permission_dialog_allow_grants(d):
+    tap(d, id="grid:notes")
+    d.kernel.permissions.request("notes", "camera")
+    d.invalidate()
+    assert find(d, role="heading")["text"] == "Allow Notes to take pictures and record video?"
+    assert d.tap(10, 700)  # the scrim swallows taps and does not dismiss
+    assert d.kernel.permissions.pending is not None
+    tap(d, role="button", text="Allow")
+    assert d.state()["os"]["permissions"]["notes"]["camera"] == "granted"
+    assert d.kernel.permissions.pending is None and not has(d, id="permission_dialog")
+    assert top(d).app_id == "notes"
+
+
+def test_permission_dialog_deny(d):
+    d.kernel.permissions.request("notes", "location")
+    d.invalidate()
+    tap(d, role="button", text="Don't allow")
+    assert d.state()["os"]["permissions"]["notes"]["location"] == "denied"
+
+
+def test_chooser_lists_candidates_and_tapping_one_dispatches(d):
+    assert d.start_activity(Intent(action="ACTION_SEND", type="text/plain",
+                                   data={"text": "hello there"}))
+    chooser = d.kernel.intents.chooser
+    assert chooser is not None
+    ids = [f"choose:{app_id}" for app_id, _ in chooser.candidates]
+    assert [n["id"] for n in nodes(d, role="list_item")] == ids
+    assert "choose:notes" in ids
+    labels = {n["id"]: n["text"] for n in nodes(d, role="list_item")}
+    assert labels["choose:notes"] == "Notes Save as a note"
+    tap(d, id="choose:notes")
+    assert d.kernel.intents.chooser is None
+    assert (top(d).app_id, top(d).route) == ("notes", "/new")
+    assert find(d, id="body")["text"] == "hello there"
+
+
+def test_chooser_scrim_cancels(d):
+    d.start_activity(Intent(action="ACTION_SEND", type="text/plain", data={"text": "x"}))
+    assert d.kernel.intents.chooser is not None
+    assert d.tap(180, 100)
+    assert d.kernel.intents.chooser is None and d.active_task_id is None
+
+
+def test_toast_appears_and_expires(d):
+    d.kernel.toast("Note saved")
+    t = find(d, role="toast")
+    assert t["text"] == "Note saved"
+    x0, y0, x1, y1 = t["bounds"]
+    assert (x0 + x1) // 2 == 180 and y1 == 800 - T.GESTURE_BAR_H - 64
+    d.kernel.tick(TOAST_MS - 1)
+    assert has(d, role="toast")
+    d.kernel.tick(1)
+    assert not has(d, role="toast")
+
+
+# ----- crashes
+def test_a_raising_handler_is_a_crash_not_an_env_error(d):
+    d.kernel.app_data["notes"]["next_id"] = None  # makes Save raise TypeError
+    _new_note(d)
+    tap(d, id="title")
+    d.type_text("Doomed")
+    tap(d, id="save")
+    assert len(d.crashes) == 1 and d.crashes[0].startswith("notes: TypeError")
+    assert d.kernel.tasks.task_for_app("notes") is None
+    assert not d.kernel.keyboard.visible
+    assert find(d, role="toast")["text"] == "Notes has stopped"
+    tap(d, id="grid:settings")  # the device stays usable
+    assert top(d).app_id == "settings"
+
+
+def test_a_raising_screen_shows_the_crash_page(d):
+    d.kernel.app_data["notes"]["notes"] = None
+    tap(d, id="grid:notes")
+    assert has(d, text="Notes keeps stopping")  # the screen is built with the next frame
+    assert d.crashes and d.crashes[0].startswith("notes: TypeError")
+    tap(d, id="close_crashed_app")
+    assert d.kernel.tasks.task_for_app("notes") is None and d.active_task_id is None
+
+
+# ----- crowded surfaces
+def test_a_full_launcher_page_fits_above_the_page_dots(d):
+    ids = [m.id for m in d.kernel.packages.manifests()]
+    d.kernel.launcher.pages[0] = (ids * 20)[:20]  # 5 full rows (ids repeat; fine for layout)
+    d.invalidate()
+    tiles = nodes(d, role="app_icon")
+    grid = [t for t in tiles if t["id"].startswith("grid:")]
+    assert len(grid) == 20
+    dots = find(d, id="page_dots")["bounds"]
+    assert max(t["bounds"][3] for t in grid) <= dots[1]
+    assert min(t["bounds"][1] for t in grid) >= find(d, id="home_date")["bounds"][3]
+
+
+def test_many_notifications_scroll_inside_the_shade(d):
+    for i in range(12):
+        d.kernel.notifications.post("notes", f"Note {i}", "body", heads_up=False)
+    _shade(d)
+    lst = find(d, role="list", id="notifications")
+    assert lst["bounds"][3] <= 800 - T.GESTURE_BAR_H
+    assert has(d, id="clear_notifications")
+    clear = find(d, id="clear_notifications")["bounds"]
+    assert clear[1] >= lst["bounds"][3] and clear[3] <= 800
+    assert not has(d, id="notification:1")  # the oldest is below the fold
+    assert d.swipe(180, lst["bounds"][3] - 10, 180, lst["bounds"][1] + 10) == "scroll"
+    assert d.kernel.system_ui.shade_open
+    for _ in range(5):
+        d.swipe(180, lst["bounds"][3] - 10, 180, lst["bounds"][1] + 10)
+    assert find(d, id="notification:1")["bounds"][3] <= lst["bounds"][3]
+    # a swipe up outside the list still closes the shade
+    assert d.swipe(180, 200, 180, 40) == "close_shade"
