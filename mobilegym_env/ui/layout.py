@@ -74,7 +74,8 @@ def _measure(v: View, max_w: int) -> tuple[int, int]:
     else:  # stack and leaves
         cw = max((s[0] for s in sizes), default=0)
         ch = max((s[1] for s in sizes), default=0)
-    w = max_w if v.w == FILL else _fixed(v.w, cw + pl + pr)
+    # FILL takes the width offered, unless none is (measured inside a row): then it wraps
+    w = max_w if v.w == FILL and max_w < INF else _fixed(v.w, cw + pl + pr)
     return w, _fixed(v.h, ch + pt + pb)
 
 
@@ -117,10 +118,11 @@ def _place(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed
             # later children paint over earlier siblings: what is beneath them is unknown
             _place(c, cx, cy, cw, ch, clip, out, scrolls, under if i == 0 else None)
     elif v.kind == "scroll":
+        # the padding scrolls with the content: the viewport is the whole box
         inner = (max(clip[0], x), max(clip[1], y), min(clip[2], x + w), min(clip[3], y + h))
         horizontal = v.horizontal
-        content = _content_length(v, iw, ih, horizontal)
-        viewport = iw if horizontal else ih
+        content = _content_length(v, iw, horizontal)
+        viewport = w if horizontal else h
         offset = _clamp_offset(v, content, viewport)
         scrolls.append(ScrollInfo(v, inner, content, viewport))
         if horizontal:
@@ -131,10 +133,10 @@ def _place(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed
         _linear(v, ix, iy, iw, ih, v.kind == "row", clip, out, scrolls, under)
 
 
-def _content_length(v: View, iw: int, ih: int, horizontal: bool) -> int:
+def _content_length(v: View, iw: int, horizontal: bool) -> int:
     pl, pt, pr, pb = v.pad
-    if horizontal:
-        sizes = [measure(c, iw)[0] if c.w in (None, FILL) else c.w for c in v.children]
+    if horizontal:  # children are placed with unbounded width, so measure them that way
+        sizes = [measure(c, INF)[0] if c.w in (None, FILL) else c.w for c in v.children]
         return sum(sizes) + v.gap * max(len(sizes) - 1, 0) + pl + pr
     sizes = [_main_size(c, iw, False) for c in v.children]
     return sum(sizes) + v.gap * max(len(sizes) - 1, 0) + pt + pb

@@ -162,11 +162,8 @@ def test_measure_of_nested_wrap_containers():
     assert b["z"] == (4, 6 + 29 + 3, 100, 5)
 
 
-LAYOUT_BUG = "layout.py bug (reported to the layout owner): "
 
 
-@pytest.mark.xfail(strict=True, reason=LAYOUT_BUG + "_measure gives a FILL-width child the "
-                   "unbounded INF width when its wrap parent is measured inside a row")
 def test_wrap_row_with_spacer_in_a_row_does_not_take_infinite_width():
     """A wrap-width column inside a row, holding a FILL spacer, is measured to its content."""
     inner = col(box("a", w=40, h=10), spacer(h=4), id="inner")
@@ -206,8 +203,6 @@ def test_scroll_offset_is_clamped_to_content():
     assert store["scroll:l"] == 0
 
 
-@pytest.mark.xfail(strict=True, reason=LAYOUT_BUG + "_place: a scroll's content includes its "
-                   "padding but its viewport excludes it, so it over-scrolls by pt+pb")
 def test_padded_scroll_clamps_so_the_last_item_ends_at_the_bottom_padding():
     """Scrolled to the end, the last child sits ``pad`` above the viewport's bottom edge."""
     store = {"scroll:l": 10_000}
@@ -251,8 +246,6 @@ def test_scroll_clip_intersects_parent_clip():
     assert all(p.clip == (0, 0, 360, 150) for p in placed if p.view.id == "i1")
 
 
-@pytest.mark.xfail(strict=True, reason=LAYOUT_BUG + "_content_length measures hscroll children "
-                   "at the viewport width but _linear places them at INF width")
 def test_hscroll_content_length_matches_placed_children():
     store: dict = {}
     root = hscroll(text("word " * 40, id="t"), box("b", w=50, h=10), store=store, id="h", h=40)
