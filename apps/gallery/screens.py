@@ -88,9 +88,7 @@ def _set_filter(ctx: ScreenContext, value: str) -> None:
 
 
 def _chip(label: str, selected: bool, on_tap: Any, id: str) -> View:
-    view = chip(label, selected, on_tap)
-    view.id = id
-    return view
+    return chip(label, selected, on_tap, id=id)
 
 
 def home(ctx: ScreenContext) -> View:

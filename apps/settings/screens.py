@@ -150,7 +150,7 @@ def _id_dialog(title: str, body: str | View | None,
 
 def _assign_button_ids(view: View, ids: dict[str, str]) -> None:
     for child in view.children:
-        if child.role == "button" and child.id is None and child.text in ids:
+        if child.role == "button" and child.text in ids:
             child.id = ids[child.text]
         _assign_button_ids(child, ids)
 

@@ -14,7 +14,8 @@ from .view import FILL, Handler, View, col, divider, icon, icon_button, row, spa
 def top_app_bar(title: str, on_back: Handler | None = None, actions: Sequence[View] = (),
                 subtitle: str | None = None, bg: str = T.SURFACE) -> View:
     """A 56-px bar: optional back arrow, title (+ subtitle), trailing icon buttons."""
-    lead = icon_button("arrow-left", on_back, "Back", T.TEXT) if on_back else spacer(w=8, h=1)
+    lead = icon_button("arrow-left", on_back, "Back", T.TEXT, id="back") if on_back \
+        else spacer(w=8, h=1)
     titles = col(
         text(title, 20, "medium", T.TEXT, role="heading"),
         text(subtitle, 12, color=T.TEXT_SECONDARY) if subtitle else None,
@@ -51,8 +52,11 @@ def avatar(name: str, size: int = 40, color: str = "#8AB4F8") -> View:
 def list_item(title: str, subtitle: str | None = None, leading: View | str | None = None,
               trailing: View | None = None, on_tap: Handler | None = None,
               on_long_press: Handler | None = None, id: str | None = None,
-              selected: bool = False, height: int | None = None) -> View:
-    """A row: leading icon/avatar, title and subtitle, trailing widget."""
+              selected: bool = False, height: int | None = None,
+              label: str | None = None) -> View:
+    """A row: leading icon/avatar, title and subtitle, trailing widget.
+
+    ``label`` is its text in the UI tree (default: title and subtitle)."""
     if isinstance(leading, str):
         leading = stack(icon(leading, 18, T.ACCENT, gravity="center"), w=40, h=40, radius=20,
                         bg="#E8F0FE")
@@ -62,9 +66,9 @@ def list_item(title: str, subtitle: str | None = None, leading: View | str | Non
         w=FILL, gap=2, justify="center",
     )
     return row(leading, texts, trailing, h=height or (72 if subtitle else 56), pad=(16, 0),
-               gap=16, on_tap=on_tap, on_long_press=on_long_press, id=id,
-               role="list_item" if on_tap or on_long_press else None, selected=selected,
-               bg="#E8F0FE" if selected else None)
+               gap=16, on_tap=on_tap, on_long_press=on_long_press, id=id, role="list_item",
+               selected=selected, bg="#E8F0FE" if selected else None,
+               label=label or " ".join(t for t in (title, subtitle) if t))
 
 
 def section_header(title: str) -> View:
@@ -83,19 +87,29 @@ def scrim(on_tap: Handler | None) -> View:
     return View("box", w=FILL, h=FILL, bg=T.SCRIM, on_tap=on_tap, block=True, id="scrim")
 
 
-def dialog(title: str, body: str | View | None, actions: Sequence[tuple[str, Handler | None]],
+DialogAction = tuple[str, Handler | None] | tuple[str, Handler | None, str]
+
+
+def dialog(title: str, body: str | View | None, actions: Sequence[DialogAction],
            on_dismiss: Handler | None = None, id: str = "dialog") -> View:
-    """A centred alert dialog with text buttons on the right."""
+    """A centred alert dialog with text buttons on the right.
+
+    ``actions`` are ``(label, handler)`` or ``(label, handler, button_id)``; without an id a
+    button is ``"<dialog id>:<label in lower case>"`` (``"dialog:delete"``). A None handler
+    shows a disabled button.
+    """
     content = text(body, 14, color=T.TEXT_SECONDARY, max_lines=None) if isinstance(body, str) \
         else body
     buttons = row(spacer(), *[
-        View("text", text=label, size=14, weight="medium", color=T.ACCENT, on_tap=handler,
-             role="button", pad=(12, 10), enabled=handler is not None)
-        for label, handler in actions
+        View("text", text=label, size=14, weight="medium",
+             color=T.ACCENT if handler is not None else T.TEXT_HINT, on_tap=handler,
+             role="button", pad=(12, 10), enabled=handler is not None,
+             id=action[2] if len(action) > 2 else f"{id}:{label.lower()}")
+        for action in actions for label, handler in [action[:2]]
     ], gap=4)
     box = col(text(title, 20, "medium", T.TEXT, max_lines=2, role="heading"), content, buttons,
               w=296, bg=T.SURFACE, radius=24, pad=(24, 24, 16, 12), gap=16, gravity="center",
-              block=True, id=id)
+              block=True, id=id, role="dialog", label=title)
     return stack(scrim(on_dismiss), box, w=FILL, h=FILL)
 
 
@@ -105,7 +119,8 @@ def bottom_sheet(title: str | None, children: Sequence[View], on_dismiss: Handle
     handle = stack(View("box", w=32, h=4, radius=2, bg=T.OUTLINE, gravity="center"), h=20)
     sheet = col(handle, text(title, 16, "medium", T.TEXT, pad=(24, 0, 24, 8), role="heading")
                 if title else None, *children, w=FILL, bg=T.SURFACE, radius=24,
-                pad=(0, 0, 0, 16), gravity="bottom-left", block=True, id=id)
+                pad=(0, 0, 0, 16), gravity="bottom-left", block=True, id=id, role="sheet",
+                label=title)
     return stack(scrim(on_dismiss), sheet, w=FILL, h=FILL)
 
 
@@ -122,11 +137,11 @@ def tab_bar(tabs: Sequence[tuple[str, str, bool, Handler]]) -> View:
     return col(divider(), row(*items, h=T.TAB_BAR_H - 1, bg=T.SURFACE), id="tab_bar")
 
 
-def chip(label: str, selected: bool, on_tap: Handler | None) -> View:
+def chip(label: str, selected: bool, on_tap: Handler | None, id: str | None = None) -> View:
     return row(text(label, 13, "medium", T.TEXT if not selected else "#1F3B73", role=None),
                h=32, pad=(14, 0), radius=8, bg="#DCE6FD" if selected else None,
                border=None if selected else (T.OUTLINE, 1), on_tap=on_tap, role="button",
-               selected=selected, text=label)
+               selected=selected, text=label, id=id)
 
 
 def empty_state(icon_name: str, message: str) -> View:

@@ -57,23 +57,16 @@ def scroll_target(placed: list[Placed], scrolls: list[ScrollInfo], x: float, y: 
     return None
 
 
-def _descendants(v: View, out: set[int]) -> set[int]:
-    for c in v.children:
-        out.add(id(c))
-        _descendants(c, out)
-    return out
-
-
-def _collect_text(placed: list[Placed], i: int) -> str:
-    """Texts of a node's descendants: the placed nodes right after it in paint order (layout
-    is a pre-order walk) that belong to its subtree; layers painted over it are not included."""
-    subtree = _descendants(placed[i].view, set())
+def _collect_text(v: View) -> str:
+    """Texts of a node's subtree in reading order, from the view tree itself, so a row
+    scrolled half out of view (its children culled from layout) keeps its full text."""
     parts: list[str] = []
-    for p in placed[i + 1 :]:
-        if id(p.view) not in subtree:
-            break
-        if p.view.kind == "text" and p.view.text:
-            parts.append(p.view.text)
+    stack = list(reversed(v.children))
+    while stack:
+        c = stack.pop()
+        if c.kind == "text" and c.text:
+            parts.append(c.text)
+        stack.extend(reversed(c.children))
     return " ".join(parts)
 
 
@@ -84,17 +77,17 @@ def ui_tree(placed: list[Placed], scale: int = 1) -> list[dict[str, Any]]:
     focused, checked, selected, enabled, scrollable.
     """
     nodes: list[dict[str, Any]] = []
-    for i, p in enumerate(placed):
+    for p in placed:
         v = p.view
         clickable = v.on_tap is not None
-        if v.role is None and not clickable and v.on_long_press is None:
+        if v.role is None and v.id is None and not clickable and v.on_long_press is None:
             continue
         rect = p.visible_rect()
         if rect is None:
             continue
         label = v.label or v.text
         if not label and (clickable or v.role in INTERACTIVE_ROLES):
-            label = _collect_text(placed, i)
+            label = _collect_text(v)
         if v.role == "text" and not label:
             continue
         nodes.append({

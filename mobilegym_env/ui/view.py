@@ -162,27 +162,41 @@ def image(name: str, w: int | None = None, h: int | None = None, **props: Any) -
 
 
 # ----- controls
+BUTTON_STYLES = {  # style: (foreground, background, border)
+    "filled": ("#FFFFFF", "#3D7BF7", None),
+    "tonal": ("#1F3B73", "#DCE6FD", None),
+    "outlined": ("#3D7BF7", None, ("#C4C7C5", 1)),
+    "text": ("#3D7BF7", None, None),
+}
+DISABLED = ("#9AA0A6", "#E8EAED")
+
+
 def button(label: str, on_tap: Handler | None, style: str = "filled", **props: Any) -> View:
-    """A pill button: ``filled``, ``tonal``, ``outlined`` or ``text``."""
-    fg, bg, border = {
-        "filled": ("#FFFFFF", "#3D7BF7", None),
-        "tonal": ("#1F3B73", "#DCE6FD", None),
-        "outlined": ("#3D7BF7", None, ("#C4C7C5", 1)),
-        "text": ("#3D7BF7", None, None),
-    }[style]
+    """A pill button: ``filled``, ``tonal``, ``outlined`` or ``text``; greyed out when
+    ``on_tap`` is None. Any view prop (``h``, ``pad``, ``bg``, ``id``...) may be overridden."""
+    if style not in BUTTON_STYLES:
+        raise ValueError(f"unknown button style {style!r}; use one of {sorted(BUTTON_STYLES)}")
+    fg, bg, border = BUTTON_STYLES[style]
+    if on_tap is None:
+        fg, bg = DISABLED[0], DISABLED[1] if bg else None
     icon_name = props.pop("icon", None)
     content = [icon(icon_name, 14, fg)] if icon_name else []
     content.append(text(label, 14, "medium", fg, role=None))
-    props.setdefault("h", 40)
-    return row(*content, bg=bg, border=border, radius=20, pad=(20, 0), gap=6, justify="center",
-               on_tap=on_tap, role="button", text=label, enabled=on_tap is not None, **props)
+    spec: dict[str, Any] = dict(h=40, bg=bg, border=border, radius=20, pad=(20, 0), gap=6,
+                                justify="center", role="button", text=label,
+                                enabled=on_tap is not None)
+    spec.update(props)
+    return row(*content, on_tap=on_tap, **spec)
 
 
 def icon_button(name: str, on_tap: Handler | None, label: str, color: str = "#444746",
                 size: int = 20, **props: Any) -> View:
     """A round, icon-only button; ``label`` is its accessibility text in the UI tree."""
-    return stack(icon(name, size, color, gravity="center"), w=40, h=40, radius=20,
-                 on_tap=on_tap, role="button", label=label, **props)
+    spec: dict[str, Any] = dict(w=40, h=40, radius=20, role="button", label=label,
+                                enabled=on_tap is not None)
+    spec.update(props)
+    glyph_color = color if spec["enabled"] else DISABLED[0]
+    return stack(icon(name, size, glyph_color, gravity="center"), on_tap=on_tap, **spec)
 
 
 def switch(checked: bool, on_tap: Handler | None, **props: Any) -> View:
