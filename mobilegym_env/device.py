@@ -62,6 +62,14 @@ class Device:
         self._scrolls: list[ScrollInfo] = []
         self.crashes: list[str] = []
 
+    def load(self, kernel: Kernel) -> None:
+        """Swaps in another kernel (a new episode), keeping the frame buffer."""
+        self.kernel = kernel
+        self.crashes = []
+        self._built_key = self._painted_key = None
+        self._placed, self._scrolls = [], []
+        self.invalidate()
+
     # ----- pickling: the screen is rebuilt, never pickled
     def __getstate__(self) -> dict[str, Any]:
         return {"kernel": self.kernel, "scale": self.scale}
@@ -142,8 +150,7 @@ class Device:
             return
         self._sync_focus()
         root = compose.screen(self)
-        self._placed, self._scrolls = layout(root, 0, 0, self.width, self.height,
-                                             T.BACKGROUND)
+        self._placed, self._scrolls = layout(root, 0, 0, self.width, self.height)
         self._built_key = key
 
     def _sync_focus(self) -> None:
@@ -189,7 +196,7 @@ class Device:
 
                 self._surface = pygame.image.frombuffer(
                     self._frame, (self.width * self.scale, self.height * self.scale), "RGB")
-            self._surface.fill(T.rgb(T.BACKGROUND))
+            # no clearing fill: the page layer is opaque and covers the whole screen
             painter.paint(self._surface, self._placed, self.scale)
             self._painted_key = self._built_key
         return self._frame

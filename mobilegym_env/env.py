@@ -115,7 +115,11 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
             task_id = self.task_ids[int(rng.integers(len(self.task_ids)))]
         minutes = int(rng.integers(START_SPREAD_MINUTES))
         kernel = Kernel.boot(KernelConfig(start_ms=DEFAULT_START_MS + minutes * 60_000))
-        device = Device(kernel, self.screen_scale)
+        if self.device is None:
+            device = Device(kernel, self.screen_scale)
+        else:  # reuse the frame buffer and its surface
+            device = self.device
+            device.load(kernel)
         cls = registry()[task_id]
         params = options.get("params") or cls.sample_params(rng, device)
         task = cls(dict(params))
@@ -128,7 +132,9 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         self._judged_version = -1
         self._verdict = None
         obs = self._observe()
-        info = self._info(self._judge())
+        self._verdict = task.judge(self.initial_state, self.initial_state)
+        self._judged_version = device._version
+        info = self._info(self._verdict)
         if self.render_mode == "human":
             self.render()
         return obs, info

@@ -37,8 +37,11 @@ class ScrollInfo(NamedTuple):
     viewport: int
 
 
-def text_lines(v: View, width: int) -> list[str]:
-    return fonts.wrap_text(v.text, v.size, v.weight, max(width, 1), v.max_lines)
+def text_lines(v: View, width: int) -> list[str] | tuple[str, ...]:
+    text = v.text
+    if "\n" not in text and fonts.text_size(text, v.size, v.weight)[0] <= width:
+        return (text,)  # the common case: it fits on one line
+    return fonts.wrap_text(text, v.size, v.weight, max(width, 1), v.max_lines)
 
 
 def measure(v: View, max_w: int) -> tuple[int, int]:
