@@ -61,6 +61,7 @@ class Device:
         self._placed: list[Placed] = []
         self._scrolls: list[ScrollInfo] = []
         self.crashes: list[str] = []
+        self._thumbs: dict[tuple[str, str], Any] = {}
 
     def load(self, kernel: Kernel) -> None:
         """Swaps in another kernel (a new episode), keeping the frame buffer."""
@@ -149,6 +150,8 @@ class Device:
         if key == self._built_key:
             return
         self._sync_focus()
+        if not self.kernel.system_ui.recents_open:
+            self._thumbs.clear()
         root = compose.screen(self)
         self._placed, self._scrolls = layout(root, 0, 0, self.width, self.height)
         self._built_key = key
@@ -175,6 +178,22 @@ class Device:
         except Exception as err:  # noqa: BLE001 - a broken screen must not break the device
             self.crashes.append(f"{activity.app_id}: {type(err).__name__}: {err}")
             return compose.crashed(self, activity)
+
+    def thumbnail(self, activity: Activity) -> Any:
+        """A picture of what the activity shows (for Recents), cached while Recents is open."""
+        from .ui import painter
+        from .ui._pygame import pygame
+
+        key = (activity.activity_id, activity.route)
+        thumb = self._thumbs.get(key)
+        if thumb is None:
+            w, h = self.width, self.height - T.STATUS_BAR_H - T.GESTURE_BAR_H
+            placed, _ = layout(self.app_screen(activity), 0, 0, w, h)
+            thumb = pygame.Surface((w * self.scale, h * self.scale))
+            thumb.fill(T.rgb(T.SURFACE))
+            painter.paint(thumb, placed, self.scale)
+            self._thumbs[key] = thumb
+        return thumb
 
     def placed(self) -> list[Placed]:
         self._build()

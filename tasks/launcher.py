@@ -38,6 +38,16 @@ def _go_home_if_needed(device: Device) -> Iterator[dict[str, Any]]:
         yield A.home()
 
 
+def _find_card(device: Device, app_name: str) -> Iterator[dict[str, Any]]:
+    """Scrolls the Recents carousel until the app's card is fully in view; returns it."""
+    for _ in range(len(device.kernel.tasks.tasks) + 1):
+        card = O.find(device, role="recents_card", text=app_name)
+        if card is not None and card["bounds"][2] <= device.width * device.scale:
+            return card
+        yield A.swipe(0.8, 0.5, 0.2, 0.5)
+    raise RuntimeError(f"oracle: no Recents card for {app_name}")
+
+
 class OpenApp(Task):
     """Open an app from the home screen; it may sit on another page, or another app may be
     in the foreground."""
@@ -117,14 +127,12 @@ class OpenFromRecents(_RecentsTask):
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield A.recents()
-        card = O.find(device, role="recents_card", text=self.params["app_name"])
-        if card is None:
-            raise RuntimeError("oracle: no Recents card for the app")
+        card = yield from _find_card(device, self.params["app_name"])
         yield O.tap(device, card)
 
 
 class CloseFromRecents(_RecentsTask):
-    """Swipe an app away in Recents: its Task is destroyed, the others stay."""
+    """Fling an app's card away in Recents: its Task is destroyed, the others stay."""
 
     name = "close_from_recents"
     template = "Close {app_name} from the recent apps screen."
@@ -141,8 +149,6 @@ class CloseFromRecents(_RecentsTask):
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield A.recents()
-        card = O.find(device, role="recents_card", text=self.params["app_name"])
-        if card is None:
-            raise RuntimeError("oracle: no Recents card for the app")
+        card = yield from _find_card(device, self.params["app_name"])
         x, y = O.center(device, card)
-        yield A.swipe(x, y, 0.98 if x < 0.5 else 0.02, y)
+        yield A.swipe(x, y, x, y - 0.4)  # fling the card up, as on Android

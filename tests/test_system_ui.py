@@ -125,23 +125,41 @@ def _three_tasks(d: Device) -> None:
 
 def test_recents_cards_are_most_recent_first_and_tap_switches(d):
     _three_tasks(d)
-    d.show_recents()
-    assert [n["text"] for n in nodes(d, role="recents_card")] == ["Contacts", "Settings", "Notes"]
+    d.show_recents()  # a carousel: the newest card centred, the next one peeking
+    assert [n["text"] for n in nodes(d, role="recents_card")] == ["Contacts", "Settings"]
     tap(d, role="recents_card", text="Settings")
     assert top(d).app_id == "settings" and not d.kernel.system_ui.recents_open
     d.show_recents()
-    assert [n["text"] for n in nodes(d, role="recents_card")] == ["Settings", "Contacts", "Notes"]
+    assert [n["text"] for n in nodes(d, role="recents_card")] == ["Settings", "Contacts"]
+    by_app = {t.root_app_id: t.task_id for t in d.tasks}
+    assert d.kernel.tasks.recents == [by_app["settings"], by_app["contacts"], by_app["notes"]]
 
 
-def test_recents_sideways_fling_and_close_button_close_tasks(d):
+def test_recents_upward_fling_and_close_button_close_tasks(d):
     _three_tasks(d)
     d.show_recents()
-    _, y = center(find(d, role="recents_card", text="Contacts"))
-    assert d.swipe(60, y, 330, y) == "close_task"
+    x, y = center(find(d, role="recents_card", text="Contacts"))
+    assert d.swipe(x, y, x + 10, y - 60) not in ("close_task",)  # too short: nothing
+    assert d.swipe(x, y, x, y - 200) == "close_task"
     assert [t.root_app_id for t in d.tasks] == ["notes", "settings"]
     assert [n["text"] for n in nodes(d, role="recents_card")] == ["Settings", "Notes"]
     tap(d, role="button", text="Close Settings")
     assert [n["text"] for n in nodes(d, role="recents_card")] == ["Notes"]
+
+
+def test_recents_carousel_scrolls_sideways_and_shows_thumbnails(d):
+    _three_tasks(d)
+    d.show_recents()
+    first = find(d, role="recents_card", text="Contacts")["bounds"]
+    assert first[0] == 72 and first[2] == 72 + 216  # the newest card is centred
+    assert d.swipe(300, 400, 60, 400) == "scroll"
+    assert [t.root_app_id for t in d.tasks] == ["notes", "settings", "contacts"]
+    moved = find(d, role="recents_card", text="Settings")["bounds"]
+    assert moved[0] == 72 + 216 + 20 - 240
+    assert set(d._thumbs) == {(t.top.activity_id, "/") for t in d.tasks}
+    d.go_home()
+    d.render()
+    assert d._thumbs == {}
 
 
 def test_recents_clear_all(d):

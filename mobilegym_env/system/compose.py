@@ -27,7 +27,7 @@ def screen(device: Device) -> View:
     kb_visible = k.keyboard.visible
     kb_h = T.KEYBOARD_H if kb_visible else 0
     if ui.recents_open:
-        page = recents.recents(k)
+        page = recents.recents(device)
     elif top is None:
         page = launcher.drawer(k) if ui.drawer_open else launcher.home(k)
     else:

@@ -88,6 +88,8 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
             _check(surface, rect, bool(v.checked), kind == "radio", s)
         elif kind == "image":
             _image(surface, p, rect, s)
+        elif kind == "picture" and v.picture is not None:
+            surface.blit(_scaled(v.picture, rect.w, rect.h), rect.topleft)
     surface.set_clip(None)
 
 
@@ -164,6 +166,11 @@ def _check(surface: pygame.Surface, rect: pygame.Rect, on: bool, round_: bool, s
         _blit_center(surface, fonts.icon_surface("check", 14 * s, (255, 255, 255)), rect)
     else:
         pygame.draw.rect(surface, color, rect, 2 * s, border_radius=4 * s)
+
+
+@functools.lru_cache(maxsize=32)
+def _scaled(picture: pygame.Surface, w: int, h: int) -> pygame.Surface:
+    return pygame.transform.smoothscale(picture, (w, h))
 
 
 def _image(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: int) -> None:
