@@ -10,6 +10,7 @@ from ._pygame import pygame
 from .layout import Placed, text_lines
 from .theme import ACCENT, OUTLINE, TEXT_HINT, rgb
 
+_CONTAINERS = frozenset({"col", "row", "stack", "scroll", "box"})
 TILE_COLORS = ("#F6D5C3", "#CFE3F7", "#D8EFD3", "#EBD9F5", "#F8E7B5", "#D3EEEE")
 
 
@@ -62,6 +63,9 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
     current_clip = None
     for p in placed:
         v = p.view
+        kind = v.kind
+        if kind in _CONTAINERS and v.bg is None and v.border is None:
+            continue  # a container that draws nothing itself
         if p.clip != current_clip:
             cx0, cy0, cx1, cy1 = p.clip
             surface.set_clip(pygame.Rect(cx0 * s, cy0 * s, (cx1 - cx0) * s, (cy1 - cy0) * s))
@@ -74,7 +78,6 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
         if v.border:
             color, width = v.border
             pygame.draw.rect(surface, rgb(color)[:3], rect, width * s, border_radius=v.radius * s)
-        kind = v.kind
         if kind == "text":
             _text(surface, p, s, under)
         elif kind == "icon":

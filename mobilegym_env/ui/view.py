@@ -71,9 +71,8 @@ class View:
             self.children = tuple(c for c in children if c is not None)
         if "pad" in props:
             props["pad"] = _pad(props["pad"])
-        unknown = props.keys() - _PROPS
-        if unknown:
-            raise TypeError(f"unknown view properties {sorted(unknown)}")
+        if not _PROPS.issuperset(props):
+            raise TypeError(f"unknown view properties {sorted(set(props) - _PROPS)}")
         self.__dict__.update(props)
 
     def __repr__(self) -> str:
