@@ -61,12 +61,14 @@ class Device:
         self._placed: list[Placed] = []
         self._scrolls: list[ScrollInfo] = []
         self.crashes: list[str] = []
-        self._thumbs: dict[tuple[str, str], Any] = {}
+        # task id -> (activity id, route, picture), kept while Recents stays open
+        self._thumbs: dict[str, tuple[str, str, Any]] = {}
 
     def load(self, kernel: Kernel) -> None:
         """Swaps in another kernel (a new episode), keeping the frame buffer."""
         self.kernel = kernel
         self.crashes = []
+        self._thumbs.clear()
         self._built_key = self._painted_key = None
         self._placed, self._scrolls = [], []
         self.invalidate()
@@ -179,21 +181,24 @@ class Device:
             self.crashes.append(f"{activity.app_id}: {type(err).__name__}: {err}")
             return compose.crashed(self, activity)
 
-    def thumbnail(self, activity: Activity) -> Any:
-        """A picture of what the activity shows (for Recents), cached while Recents is open."""
+    def thumbnail(self, task_id: str) -> Any:
+        """A picture of what the task shows, for its Recents card: an offscreen render of its
+        top activity, a pure function of device state (so a restored copy draws the same),
+        cached while Recents stays open (background tasks cannot change meanwhile)."""
+        act = self.kernel.tasks.tasks[task_id].top
+        snap = self._thumbs.get(task_id)
+        if snap is not None and snap[:2] == (act.activity_id, act.route):
+            return snap[2]
         from .ui import painter
         from .ui._pygame import pygame
 
-        key = (activity.activity_id, activity.route)
-        thumb = self._thumbs.get(key)
-        if thumb is None:
-            w, h = self.width, self.height - T.STATUS_BAR_H - T.GESTURE_BAR_H
-            placed, _ = layout(self.app_screen(activity), 0, 0, w, h)
-            thumb = pygame.Surface((w * self.scale, h * self.scale))
-            thumb.fill(T.rgb(T.SURFACE))
-            painter.paint(thumb, placed, self.scale)
-            self._thumbs[key] = thumb
-        return thumb
+        w, h = self.width, self.height - T.STATUS_BAR_H - T.GESTURE_BAR_H
+        placed, _ = layout(self.app_screen(act), 0, 0, w, h)
+        picture = pygame.Surface((w * self.scale, h * self.scale))
+        picture.fill(T.rgb(T.SURFACE))
+        painter.paint(picture, placed, self.scale)
+        self._thumbs[task_id] = (act.activity_id, act.route, picture)
+        return picture
 
     def placed(self) -> list[Placed]:
         self._build()

@@ -56,7 +56,9 @@ def _card(device: Device, task_id: str) -> View:
     k = device.kernel
     task = k.tasks.tasks[task_id]
     m = k.packages.manifest(task.root_app_id)
-    thumb = View("picture", picture=device.thumbnail(task.top), w=CARD_W, h=THUMB_H)
+    # resolved only if the card is painted (cards scrolled out of view are culled)
+    thumb = View("picture", picture=functools.partial(device.thumbnail, task_id), w=CARD_W,
+                 h=THUMB_H)
     return col(
         row(app_icon(m, 28), text(m.name, 15, "medium", "#FFFFFF", w=FILL, role=None),
             icon_button("xmark", functools.partial(close_task, k, task_id), f"Close {m.name}",

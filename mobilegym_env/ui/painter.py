@@ -92,7 +92,8 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
         elif kind == "image":
             _image(surface, p, rect, s)
         elif kind == "picture" and v.picture is not None:
-            surface.blit(_scaled(v.picture, rect.w, rect.h), rect.topleft)
+            picture = v.picture() if callable(v.picture) else v.picture
+            surface.blit(_scaled(picture, rect.w, rect.h), rect.topleft)
     surface.set_clip(None)
 
 
@@ -171,7 +172,7 @@ def _check(surface: pygame.Surface, rect: pygame.Rect, on: bool, round_: bool, s
         pygame.draw.rect(surface, color, rect, 2 * s, border_radius=4 * s)
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=8)
 def _scaled(picture: pygame.Surface, w: int, h: int) -> pygame.Surface:
     return pygame.transform.smoothscale(picture, (w, h))
 

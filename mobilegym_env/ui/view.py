@@ -63,7 +63,7 @@ class View:
     secret = False
     horizontal = False
     block = False
-    picture: Any = None  # a pygame Surface for kind "picture" (thumbnails); never pickled
+    picture: Any = None  # kind "picture": a pygame Surface, or a function returning one
 
     def __init__(self, kind: str, children: tuple[View | None, ...] = (), **props: Any) -> None:
         self.kind = kind
