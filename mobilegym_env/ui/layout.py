@@ -165,55 +165,70 @@ def _clamp_offset(v: View, content: int, viewport: int) -> int:
 def _linear(v: View, ix: int, iy: int, iw: int, ih: int, horizontal: bool, clip: Clip,
             out: list[Placed], scrolls: list[ScrollInfo], under: str | None) -> None:
     kids = v.children
+    n = len(kids)
     main_avail = iw if horizontal else ih
     cross_avail = ih if horizontal else iw
+    bounded = main_avail < INF
     sizes: list[int] = []
     flex_total = 0
+    fills = 0
+    used_main = 0
     for c in kids:
         spec = c.w if horizontal else c.h
-        if spec == FILL and main_avail < INF:
+        if spec == FILL and bounded:
             sizes.append(-1)
             flex_total += c.flex
-        elif spec is not None and spec != FILL:
-            sizes.append(spec)
-        else:
+            fills += 1
+            continue
+        if spec is None or spec == FILL:
             mw, mh = measure(c, INF if horizontal else cross_avail)
-            sizes.append(mw if horizontal else mh)
-    gaps = v.gap * max(len(kids) - 1, 0)
-    free = main_avail - gaps - sum(s for s in sizes if s >= 0) if main_avail < INF else 0
-    if flex_total:
-        share, used = max(free, 0), 0
-        flex_seen = 0
+            spec = mw if horizontal else mh
+        sizes.append(spec)
+        used_main += spec
+    gap = v.gap
+    free = main_avail - gap * (n - 1 if n > 1 else 0) - used_main if bounded else 0
+    if fills:
+        share = free if free > 0 else 0
+        used = flex_seen = 0
         for i, c in enumerate(kids):
             if sizes[i] == -1:
+                if not flex_total:  # FILL children of flex 0 get no space
+                    sizes[i] = 0
+                    continue
                 flex_seen += c.flex
                 end = share * flex_seen // flex_total
                 sizes[i], used = end - used, end
-        free = 0
-    sizes = [max(s, 0) for s in sizes]  # FILL children of flex 0 get no space
-    pos, step = 0, v.gap
-    if v.justify == "center":
-        pos = max(free, 0) // 2
-    elif v.justify == "end":
-        pos = max(free, 0)
-    elif v.justify == "between" and len(kids) > 1:
-        step = v.gap + max(free, 0) // (len(kids) - 1)
-    for c, size in zip(kids, sizes, strict=True):
+        free = 0 if flex_total else free
+    free = free if free > 0 else 0
+    pos, step = 0, gap
+    justify = v.justify
+    if justify == "center":
+        pos = free // 2
+    elif justify == "end":
+        pos = free
+    elif justify == "between" and n > 1:
+        step = gap + free // (n - 1)
+    align = v.align
+    stretch = align == "stretch"
+    for i, c in enumerate(kids):
+        size = sizes[i]
         if horizontal:
-            if (v.align == "stretch" and c.h is None) or c.h == FILL:
+            ch = c.h
+            if ch == FILL or (ch is None and stretch):
                 ch = cross_avail
-            else:
-                ch = c.h if c.h is not None else min(measure(c, size)[1], cross_avail)
-            cy = _align(v.align, iy, cross_avail, ch)
+            elif ch is None:
+                ch = measure(c, size)[1]
+                ch = ch if ch < cross_avail else cross_avail
+            cy = iy if align in ("start", "stretch") else _align(align, iy, cross_avail, ch)
             _place(c, ix + pos, cy, size, ch, clip, out, scrolls, under)
         else:
-            if (v.align == "stretch" and c.w is None) or c.w == FILL:
+            cw = c.w
+            if cw == FILL or (cw is None and stretch):
                 cw = cross_avail
-            elif c.w is not None:
-                cw = c.w
-            else:
-                cw = min(measure(c, cross_avail)[0], cross_avail)
-            cx = _align(v.align, ix, cross_avail, cw)
+            elif cw is None:
+                cw = measure(c, cross_avail)[0]
+                cw = cw if cw < cross_avail else cross_avail
+            cx = ix if align in ("start", "stretch") else _align(align, ix, cross_avail, cw)
             _place(c, cx, iy + pos, cw, size, clip, out, scrolls, under)
         pos += size + step
 
