@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ..ui import theme as T
@@ -20,35 +21,47 @@ def battery_icon(level: int) -> str:
 def status_bar(k: Kernel, fg: str = T.TEXT, bg: str | None = None) -> View:
     g = k.os_state.get("settings.global")
     hw = k.os_state.get("hardware")
-    level = int(hw["battery"]["level"])
+    cellular = None if g["airplane_mode"] or not g["mobile_data_on"] \
+        else hw["cellular"]["network_type"]
+    return _status_bar(k.clock.format("%H:%M"), int(hw["battery"]["level"]),
+                       bool(hw["battery"]["charging"]), bool(g["bluetooth_on"]),
+                       bool(g["airplane_mode"]), cellular,
+                       bool(g["wifi_on"] and hw["wifi"]["connected"]), fg, bg)
+
+
+@functools.lru_cache(maxsize=64)
+def _status_bar(clock: str, level: int, charging: bool, bluetooth: bool, airplane: bool,
+                cellular: str | None, wifi: bool, fg: str, bg: str | None) -> View:
+    """Built once per distinct look and reused (with its layout and pixels) across frames."""
     icons: list[View] = []
-    if g["bluetooth_on"]:
+    if bluetooth:
         icons.append(icon("bluetooth-b", 12, fg, id="sb_bluetooth", role="status_icon",
                           label="Bluetooth on"))
-    if g["airplane_mode"]:
+    if airplane:
         icons.append(icon("plane", 12, fg, id="sb_airplane", role="status_icon",
                           label="Airplane mode"))
-    elif g["mobile_data_on"]:
+    elif cellular:
         icons.append(icon("signal", 12, fg, id="sb_cellular", role="status_icon",
-                          label=f"Cellular {hw['cellular']['network_type']}"))
-    if g["wifi_on"] and hw["wifi"]["connected"]:
+                          label=f"Cellular {cellular}"))
+    if wifi:
         icons.append(icon("wifi", 12, fg, id="sb_wifi", role="status_icon", label="Wi-Fi"))
-    if hw["battery"]["charging"]:
+    if charging:
         icons.append(icon("bolt", 11, fg))
     return row(
-        text(k.clock.format("%H:%M"), 14, "medium", fg, id="sb_clock"),
+        text(clock, 14, "medium", fg, id="sb_clock"),
         spacer(),
         *icons,
         text(f"{level}%", 13, "medium", fg, id="sb_battery"),
         icon(battery_icon(level), 16, fg, w=24),
         w=FILL, h=T.STATUS_BAR_H, pad=(20, 0, 16, 0), gap=6, bg=bg, id="status_bar",
-        gravity="top-left",
+        gravity="top-left", reuse=bg is not None and len(bg) == 7,
     )
 
 
+@functools.lru_cache(maxsize=32)
 def gesture_bar(fg: str = "#1F1F1F", bg: str | None = None) -> View:
     pill = View("box", w=108, h=4, radius=2, bg=fg, gravity="center")
     return stack(pill, w=FILL, h=T.GESTURE_BAR_H, bg=bg, gravity="bottom-left",
-                 id="gesture_bar")
+                 id="gesture_bar", reuse=bg is not None and len(bg) == 7)
 
 

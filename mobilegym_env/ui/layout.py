@@ -107,6 +107,18 @@ def _place(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed
            scrolls: list[ScrollInfo], under: str | None = None) -> None:
     if x >= clip[2] or y >= clip[3] or x + w <= clip[0] or y + h <= clip[1]:
         return  # culled: wholly outside the visible region
+    if v.reuse:
+        key = (x, y, w, h, clip, under)
+        memo = v.__dict__.get("_layout")
+        if memo is not None and memo[0] == key:
+            out.extend(memo[1])
+            return
+        start = len(out)
+        v.reuse = False
+        _place(v, x, y, w, h, clip, out, scrolls, under)
+        v.reuse = True
+        v.__dict__["_layout"] = (key, out[start:])
+        return
     out.append(Placed(v, x, y, w, h, clip, under))
     if not v.children:
         return

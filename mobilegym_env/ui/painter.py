@@ -9,6 +9,7 @@ from . import fonts
 from ._pygame import pygame
 from .layout import Placed, text_lines
 from .theme import ACCENT, OUTLINE, TEXT_HINT, rgb
+from .view import View
 
 _CONTAINERS = frozenset({"col", "row", "stack", "scroll", "box"})
 TILE_COLORS = ("#F6D5C3", "#CFE3F7", "#D8EFD3", "#EBD9F5", "#F8E7B5", "#D3EEEE")
@@ -61,8 +62,27 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
     """Paints nodes in order; each is clipped to its (scroll) clip rectangle."""
     s = scale
     current_clip = None
-    for p in placed:
+    layer_end, layer = -1, None
+    for i, p in enumerate(placed):
+        if i == layer_end and layer is not None:  # a reusable subtree was just painted
+            _store_layer(surface, *layer)
+            layer, current_clip = None, None
         v = p.view
+        if v.reuse:
+            nodes = len(v.__dict__["_layout"][1])
+            key = (p.x, p.y, p.w, p.h, p.clip, p.under, s)
+            cached = v.__dict__.get("_pixels")
+            if cached is not None and cached[0] == key:
+                surface.set_clip(None)
+                current_clip = None
+                surface.blit(cached[1], (p.x * s, p.y * s))
+                layer_end = i + nodes  # skip the subtree's nodes
+                layer = None
+                continue
+            layer_end, layer = i + nodes, (v, key, pygame.Rect(p.x * s, p.y * s, p.w * s,
+                                                               p.h * s))
+        elif i < layer_end and layer is None:
+            continue  # inside a subtree blitted from cache
         kind = v.kind
         if kind in _CONTAINERS and v.bg is None and v.border is None:
             continue  # a container that draws nothing itself
@@ -94,7 +114,14 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
         elif kind == "picture" and v.picture is not None:
             picture = v.picture() if callable(v.picture) else v.picture
             surface.blit(_scaled(picture, rect.w, rect.h), rect.topleft)
+    if layer_end == len(placed) and layer is not None:
+        _store_layer(surface, *layer)
     surface.set_clip(None)
+
+
+def _store_layer(surface: pygame.Surface, v: View, key: tuple, rect: pygame.Rect) -> None:
+    surface.set_clip(None)
+    v.__dict__["_pixels"] = (key, surface.subsurface(rect).copy())
 
 
 def _blit_center(surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect) -> None:

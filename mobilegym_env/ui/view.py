@@ -64,6 +64,9 @@ class View:
     horizontal = False
     block = False
     picture: Any = None  # kind "picture": a pygame Surface, or a function returning one
+    # a subtree shared across frames (an opaque box, no handlers): its layout and pixels are
+    # cached on the node and reused while its box is unchanged
+    reuse = False
 
     def __init__(self, kind: str, children: tuple[View | None, ...] = (), **props: Any) -> None:
         self.kind = kind

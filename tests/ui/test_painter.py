@@ -85,3 +85,29 @@ def test_device_frames_are_deterministic_and_scaled():
     assert a.render() is a.render()  # unchanged screen: the cached frame is reused
     big = Device(scale=2).render()
     assert big.shape == (1600, 720, 3)
+
+
+def test_reused_subtrees_paint_exactly_what_a_full_repaint_would(monkeypatch):
+    """Status and gesture bars are cached (layout and pixels); frames must not change."""
+    from mobilegym_env.system import status_bar
+    from mobilegym_env.ui.view import View
+
+    def frames() -> list[bytes]:
+        d = Device()
+        out = [d.render().tobytes()]
+        for app in ("notes", "settings"):
+            d.launch_app(app)
+            out.append(d.render().tobytes())
+        d.kernel.set_preference("airplane_mode", True)
+        d.invalidate()
+        out.append(d.render().tobytes())
+        d.go_home()
+        out.append(d.render().tobytes())
+        return out
+
+    cached = frames()
+    cached_again = frames()  # now every bar comes from the caches
+    monkeypatch.setattr(View, "reuse", property(lambda self: False, lambda self, v: None))
+    status_bar._status_bar.cache_clear()
+    status_bar.gesture_bar.cache_clear()
+    assert cached == cached_again == frames()
