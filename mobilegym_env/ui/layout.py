@@ -112,12 +112,13 @@ def _place(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed
         memo = v.__dict__.get("_layout")
         if memo is not None and memo[0] == key:
             out.extend(memo[1])
+            scrolls.extend(memo[2])
             return
-        start = len(out)
+        start, scroll_start = len(out), len(scrolls)
         v.reuse = False
         _place(v, x, y, w, h, clip, out, scrolls, under)
         v.reuse = True
-        v.__dict__["_layout"] = (key, out[start:])
+        v.__dict__["_layout"] = (key, out[start:], scrolls[scroll_start:])
         return
     out.append(Placed(v, x, y, w, h, clip, under))
     if not v.children:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 import zlib
 
+import numpy as np
+
 from . import fonts
 from ._pygame import pygame
 from .layout import Placed, text_lines
@@ -20,6 +22,23 @@ def _alpha_rect(w: int, h: int, color: tuple[int, ...], radius: int) -> pygame.S
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, color, (0, 0, w, h), border_radius=radius)
     return surf
+
+
+def _blend_rect(surface: pygame.Surface, c: tuple[int, ...], rect: pygame.Rect) -> None:
+    """Alpha-blends a flat colour over a rect (scrims) with integer numpy arithmetic: ~10x
+    faster than blitting a per-pixel-alpha surface onto the 24-bit frame."""
+    area = rect.clip(surface.get_clip())
+    if not area.w or not area.h:
+        return
+    a = c[3]
+    pixels = pygame.surfarray.pixels3d(surface)
+    region = pixels[area.left : area.right, area.top : area.bottom]
+    mixed = region.astype(np.uint16)
+    mixed *= 255 - a
+    mixed += np.array(c[:3], np.uint16) * a + 127
+    mixed //= 255
+    region[...] = mixed
+    del region, pixels  # unlock the surface
 
 
 @functools.lru_cache(maxsize=512)
@@ -40,8 +59,12 @@ def fill_rect(surface: pygame.Surface, color: str, rect: pygame.Rect, radius: in
     cached opaque patches instead of a per-call anti-aliasing-free path draw."""
     c = rgb(color)
     if len(c) == 4 and c[3] < 255:
-        if c[3]:
+        if not c[3]:
+            return
+        if radius:
             surface.blit(_alpha_rect(rect.w, rect.h, c, radius), rect.topleft)
+        else:
+            _blend_rect(surface, c, rect)
         return
     c = c[:3]
     radius = min(radius, rect.w // 2, rect.h // 2)
