@@ -56,27 +56,43 @@ def measure(v: View, max_w: int) -> tuple[int, int]:
 
 def _measure(v: View, max_w: int) -> tuple[int, int]:
     pl, pt, pr, pb = v.pad
-    if v.kind == "text":
+    kind = v.kind
+    if kind == "text":
         if v.w is not None and v.w != FILL:
             max_w = v.w
-        avail = max(max_w - pl - pr, 1)
+        avail = max_w - pl - pr
+        avail = avail if avail > 1 else 1
         lines = text_lines(v, avail)
-        width = max(fonts.text_size(ln, v.size, v.weight)[0] for ln in lines)
-        line_h = fonts.text_size("Ag", v.size, v.weight)[1]
-        return _fixed(v.w, min(width, avail) + pl + pr), _fixed(v.h, line_h * len(lines) + pt + pb)
-    if v.kind == "field":
+        size, weight = v.size, v.weight
+        width = 0
+        for ln in lines:
+            lw = fonts.text_size(ln, size, weight)[0]
+            width = lw if lw > width else width
+        line_h = fonts.text_size("Ag", size, weight)[1]
+        width = width if width < avail else avail
+        return _fixed(v.w, width + pl + pr), _fixed(v.h, line_h * len(lines) + pt + pb)
+    if kind == "field":
         return _fixed(v.w, max_w), _fixed(v.h, 48)
-    inner_w = (max_w if v.w in (None, FILL) else v.w) - pl - pr
-    sizes = [measure(c, inner_w) for c in v.children]
-    if v.kind == "row" or (v.kind == "scroll" and v.horizontal):
-        cw = sum(s[0] for s in sizes) + v.gap * max(len(sizes) - 1, 0)
-        ch = max((s[1] for s in sizes), default=0)
-    elif v.kind in ("col", "scroll"):
-        cw = max((s[0] for s in sizes), default=0)
-        ch = sum(s[1] for s in sizes) + v.gap * max(len(sizes) - 1, 0)
-    else:  # stack and leaves
-        cw = max((s[0] for s in sizes), default=0)
-        ch = max((s[1] for s in sizes), default=0)
+    inner_w = (max_w if v.w is None or v.w == FILL else v.w) - pl - pr
+    along_x = kind == "row" or (kind == "scroll" and v.horizontal)
+    stacked = kind in ("col", "scroll") and not along_x
+    cw = ch = 0
+    for c in v.children:
+        sw, sh = measure(c, inner_w)
+        if along_x:
+            cw += sw
+            ch = sh if sh > ch else ch
+        elif stacked:
+            ch += sh
+            cw = sw if sw > cw else cw
+        else:  # stack and leaves
+            cw = sw if sw > cw else cw
+            ch = sh if sh > ch else ch
+    gaps = v.gap * (len(v.children) - 1) if len(v.children) > 1 else 0
+    if along_x:
+        cw += gaps
+    elif stacked:
+        ch += gaps
     # FILL takes the width offered, unless none is (measured inside a row): then it wraps
     w = max_w if v.w == FILL and max_w < INF else _fixed(v.w, cw + pl + pr)
     return w, _fixed(v.h, ch + pt + pb)
@@ -126,7 +142,9 @@ def _place(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed
     if v.bg is not None:
         under = v.bg if _opaque(v.bg) else None
     pl, pt, pr, pb = v.pad
-    ix, iy, iw, ih = x + pl, y + pt, max(w - pl - pr, 0), max(h - pt - pb, 0)
+    ix, iy, iw, ih = x + pl, y + pt, w - pl - pr, h - pt - pb
+    iw = iw if iw > 0 else 0
+    ih = ih if ih > 0 else 0
     if v.kind == "stack":
         for i, c in enumerate(v.children):
             cw, ch = _cross(c.w, iw, c, iw), _cross_h(c, iw, ih)
