@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import posixpath
 from dataclasses import dataclass
@@ -56,6 +57,12 @@ class FileEntry:
     mime: str | None = None
     size: int = 0
     mtime_ms: int = 0
+
+
+@functools.lru_cache(maxsize=1024)
+def _digest(content: str) -> str:
+    """Short content hash for ``state()``; cached since state is read every judged step."""
+    return hashlib.sha1(content.encode("utf-8")).hexdigest()[:12]
 
 
 def guess_mime(path: str) -> str:
@@ -255,7 +262,7 @@ class FileSystem:
         out: dict[str, dict[str, Any]] = {}
         for p in sorted(self._entries):
             e = self._entries[p]
-            digest = None if e.is_dir else hashlib.sha1(e.content.encode("utf-8")).hexdigest()[:12]
+            digest = None if e.is_dir else _digest(e.content)
             out[p] = {
                 "is_dir": e.is_dir,
                 "size": e.size,
