@@ -46,7 +46,9 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
     ``Box(0, 255, (800 * scale, 360 * scale, 3), uint8)``: the RGB frame.
 
     ## Rewards
-    1.0 on the step the judge first passes (or on DONE/ANSWER, the judge's verdict), else 0.
+    Sparse: 1.0 on the step the episode ends if the judge passes then, else 0. By default the
+    episode ends as soon as the judge passes; with ``terminate_on_success=False`` it ends on
+    DONE/ANSWER or truncation, so the agent must decide when it is finished.
 
     ## Episode End
     Terminated when the judge passes (if ``terminate_on_success``) or on DONE/ANSWER;
@@ -174,9 +176,8 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         ended = kind in (ActionType.ANSWER, ActionType.DONE)
         terminated = ended or (self.terminate_on_success and verdict.success)
         truncated = not terminated and self._steps >= self._max_steps
-        reward = 1.0 if verdict.success and (terminated or truncated or ended) else 0.0
-        if not self.terminate_on_success and not ended:
-            reward = 0.0
+        # sparse: the judge's verdict, paid once, on the step the episode ends
+        reward = 1.0 if verdict.success and (terminated or truncated) else 0.0
         info = self._info(verdict)
         if answer is not None:
             info["answer"] = answer

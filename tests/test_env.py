@@ -171,3 +171,14 @@ def test_virtual_clock_advances_per_action():
     env.step(A.wait())
     env.step(A.tap(0.5, 0.5))
     assert env.device.kernel.clock.now_ms() - t0 == 5000 + 1000
+
+
+def test_without_terminate_on_success_the_agent_says_done():
+    env = MobileGymEnv(task="launcher.open_app", terminate_on_success=False)
+    env.reset(seed=0, options={"params": {"app_id": "notes", "app_name": "Notes", "page": 0,
+                                          "start_in": None}})
+    env.device.launch_app("notes")  # solved, but the episode goes on until DONE
+    _, reward, terminated, truncated, info = env.step(A.wait())
+    assert (reward, terminated, truncated, info["success"]) == (0.0, False, False, True)
+    _, reward, terminated, _, info = env.step(A.done())
+    assert (reward, terminated, info["success"]) == (1.0, True, True)
