@@ -117,15 +117,24 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
             task_id = self.task_ids[int(rng.integers(len(self.task_ids)))]
         minutes = int(rng.integers(START_SPREAD_MINUTES))
         kernel = Kernel.boot(KernelConfig(start_ms=DEFAULT_START_MS + minutes * 60_000))
+        previous = self.device.kernel if self.device is not None else None
         if self.device is None:
             device = Device(kernel, self.screen_scale)
         else:  # reuse the frame buffer and its surface
             device = self.device
             device.load(kernel)
         cls = registry()[task_id]
-        params = options.get("params") or cls.sample_params(rng, device)
-        task = cls(dict(params))
-        task.initialize(device, rng)
+        try:
+            params = options.get("params") or cls.sample_params(rng, device)
+            if not isinstance(params, dict):
+                raise ValueError(f"'params' must be a dict, got {type(params).__name__}")
+            task = cls(dict(params))
+            task.instruction  # noqa: B018 - a missing template parameter fails here
+            task.initialize(device, rng)
+        except Exception:
+            if previous is not None:  # bad params: the env keeps its previous episode
+                device.load(previous)
+            raise
         device.invalidate()
         self.device, self.task = device, task
         self.initial_state = device.state()

@@ -182,3 +182,16 @@ def test_without_terminate_on_success_the_agent_says_done():
     assert (reward, terminated, truncated, info["success"]) == (0.0, False, False, True)
     _, reward, terminated, _, info = env.step(A.done())
     assert (reward, terminated, info["success"]) == (1.0, True, True)
+
+
+def test_bad_reset_params_raise_and_keep_the_previous_episode():
+    env = MobileGymEnv(task="launcher.open_app")
+    env.reset(seed=0)
+    before = env.device.state()
+    with pytest.raises(KeyError):
+        env.reset(seed=1, options={"params": {"app_id": "notes"}})  # no app_name
+    with pytest.raises(KeyError, match="unknown app"):
+        env.reset(seed=1, options={"params": {"app_id": "nope", "app_name": "Nope",
+                                              "page": 0, "start_in": "nope"}})
+    assert env.device.state() == before
+    env.step(A.wait())
