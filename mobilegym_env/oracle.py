@@ -13,20 +13,27 @@ if TYPE_CHECKING:
 Node = dict[str, Any]
 
 
+def matches(node: Node, *, id: str | None = None, text: str | None = None,
+            role: str | None = None, where: Callable[[Node], bool] | None = None) -> bool:
+    """Whether a ``ui_tree()`` node meets every given criterion (text matches exactly)."""
+    return ((id is None or node["id"] == id) and (text is None or node["text"] == text)
+            and (role is None or node["role"] == role) and (where is None or bool(where(node))))
+
+
 def find(device: Device, *, id: str | None = None, text: str | None = None,
          role: str | None = None, where: Callable[[Node], bool] | None = None) -> Node | None:
     """The topmost visible node matching every given criterion (text matches exactly)."""
     for node in reversed(device.ui_tree()):
-        if id is not None and node["id"] != id:
-            continue
-        if text is not None and node["text"] != text:
-            continue
-        if role is not None and node["role"] != role:
-            continue
-        if where is not None and not where(node):
-            continue
-        return node
+        if matches(node, id=id, text=text, role=role, where=where):
+            return node
     return None
+
+
+def find_all(device: Device, *, id: str | None = None, text: str | None = None,
+             role: str | None = None, where: Callable[[Node], bool] | None = None) -> list[Node]:
+    """Every visible node matching every given criterion, in paint order (topmost last)."""
+    return [node for node in device.ui_tree()
+            if matches(node, id=id, text=text, role=role, where=where)]
 
 
 def center(device: Device, node: Node) -> tuple[float, float]:

@@ -6,14 +6,14 @@ import pytest
 
 from mobilegym_env.device import Device
 from mobilegym_env.kernel import installed_apps
+from mobilegym_env.testing import center
 
 
 def _clickable_centers(device: Device) -> list[tuple[str, float, float]]:
     out = []
     for n in device.ui_tree():
         if n["clickable"] and n["enabled"]:
-            x0, y0, x1, y1 = n["bounds"]
-            out.append((f"{n['role']}:{n['id']}:{n['text'][:20]}", (x0 + x1) / 2, (y0 + y1) / 2))
+            out.append((f"{n['role']}:{n['id']}:{n['text'][:20]}", *center(device, n)))
     return out
 
 

@@ -6,27 +6,8 @@ from __future__ import annotations
 import pytest
 
 from mobilegym_env.device import Device
+from mobilegym_env.testing import center, has, node, tap
 from mobilegym_env.ui import theme as T
-
-
-def find(d: Device, **kw) -> dict:
-    for n in reversed(d.ui_tree()):  # topmost first
-        if all(n.get(k) == v for k, v in kw.items()):
-            return n
-    raise AssertionError(f"no node {kw}")
-
-
-def has(d: Device, **kw) -> bool:
-    return any(all(n.get(k) == v for k, v in kw.items()) for n in d.ui_tree())
-
-
-def center(n: dict) -> tuple[float, float]:
-    x0, y0, x1, y1 = n["bounds"]
-    return (x0 + x1) / 2, (y0 + y1) / 2
-
-
-def tap(d: Device, **kw) -> None:
-    assert d.tap(*center(find(d, **kw)))
 
 
 @pytest.fixture
@@ -115,28 +96,28 @@ def test_scrolling_a_list_moves_it_by_the_drag_distance_clamped(device):
     _many_notes(d)
     open_notes(d)
     ui = d.kernel.tasks.top_activity.ui
-    first = find(d, id="note:1")["bounds"]
+    first = node(d, id="note:1")["bounds"]
     assert d.swipe(180, 600, 180, 400) == "scroll"
     assert ui["scroll:notes"] == 200
     assert not has(d, id="note:1")  # scrolled out of the viewport: culled
     # rows: pinned note 1 (72 px, it has a body line), then newest first (129, 128...: 56 px)
-    assert find(d, id="note:125")["bounds"][1] == first[1] + 72 + 4 * 56 - 200
+    assert node(d, id="note:125")["bounds"][1] == first[1] + 72 + 4 * 56 - 200
     assert d.swipe(180, 400, 180, 450) == "scroll"
     assert ui["scroll:notes"] == 150
     # clamped at the top...
     d.swipe(180, 200, 180, 700)
     assert ui["scroll:notes"] == 0
-    assert find(d, id="note:1")["bounds"] == first
+    assert node(d, id="note:1")["bounds"] == first
     # ...and at the bottom: the last row ends at the list's bottom edge
     d.swipe(180, 700, 180, 150)
     d.swipe(180, 700, 180, 150)
     d.swipe(180, 700, 180, 150)
-    lst = find(d, role="list", id="notes")
+    lst = node(d, role="list", id="notes")
     content = 4 * 72 + 30 * 56
     viewport = lst["bounds"][3] - lst["bounds"][1]
     assert ui["scroll:notes"] == content - viewport
     # notes sort pinned first, then newest first: the oldest unpinned note (2) is last
-    assert find(d, id="note:2")["bounds"][3] == lst["bounds"][3]
+    assert node(d, id="note:2")["bounds"][3] == lst["bounds"][3]
 
 
 def test_tiny_drag_does_not_scroll_and_taps_miss_nothing(device):
@@ -163,13 +144,13 @@ def test_swipe_on_a_sheet_does_not_scroll_the_list_beneath(device):
 
 def test_long_press_on_a_tap_only_icon_does_nothing(device):
     d = device
-    assert d.tap(*center(find(d, role="app_icon", text="Notes")), long_press=True) is False
+    assert d.tap(*center(d, node(d, role="app_icon", text="Notes")), long_press=True) is False
     assert d.active_task_id is None
 
 
 def test_gestures_on_a_scaled_device_use_logical_pixels():
     d = Device(scale=2)
-    n = find(d, role="app_icon", text="Notes")
+    n = node(d, role="app_icon", text="Notes")
     x0, y0, x1, y1 = n["bounds"]
     assert d.tap((x0 + x1) / 4, (y0 + y1) / 4)
     assert d.kernel.tasks.top_activity.app_id == "notes"

@@ -9,30 +9,8 @@ from mobilegym_env.device import Device
 from mobilegym_env.kernel.intent_resolver import Intent
 from mobilegym_env.kernel.system_ui import TOAST_MS
 from mobilegym_env.system.launcher import drawer_matches
+from mobilegym_env.testing import center, find_all, has, node, tap
 from mobilegym_env.ui import theme as T
-
-
-def nodes(d: Device, **kw) -> list[dict]:
-    return [n for n in d.ui_tree() if all(n.get(k) == v for k, v in kw.items())]
-
-
-def find(d: Device, **kw) -> dict:
-    found = nodes(d, **kw)
-    assert found, f"no node {kw}"
-    return found[-1]  # topmost
-
-
-def has(d: Device, **kw) -> bool:
-    return bool(nodes(d, **kw))
-
-
-def center(n: dict) -> tuple[float, float]:
-    x0, y0, x1, y1 = n["bounds"]
-    return (x0 + x1) / 2, (y0 + y1) / 2
-
-
-def tap(d: Device, **kw) -> None:
-    assert d.tap(*center(find(d, **kw))), f"nothing took the tap on {kw}"
 
 
 def top(d: Device):
@@ -58,8 +36,8 @@ def test_launcher_icon_tap_launches_the_app_and_home_returns(d):
 
 
 def test_dock_icon_launches_its_app(d):
-    dock = find(d, id="dock:messages")
-    assert dock["bounds"][1] > find(d, id="launcher_search")["bounds"][3]  # below the search pill
+    dock = node(d, id="dock:messages")
+    assert dock["bounds"][1] > node(d, id="launcher_search")["bounds"][3]  # below the search pill
     tap(d, id="dock:messages")
     assert top(d).app_id == "messages"
 
@@ -68,10 +46,10 @@ def test_launcher_pages_swipe_between_and_launch(d):
     d.kernel.launcher.move_to_page("settings", 1)
     d.kernel.launcher.move_to_page("files", 2)
     d.invalidate()
-    assert find(d, role="page_indicator")["text"] == "Page 1 of 3"
+    assert node(d, role="page_indicator")["text"] == "Page 1 of 3"
     assert has(d, id="grid:notes") and not has(d, id="grid:settings")
     assert d.swipe(300, 400, 60, 400) == "page"
-    assert find(d, role="page_indicator")["text"] == "Page 2 of 3"
+    assert node(d, role="page_indicator")["text"] == "Page 2 of 3"
     assert has(d, id="grid:settings") and not has(d, id="grid:notes")
     assert d.swipe(300, 400, 60, 400) == "page"
     assert has(d, id="grid:files")
@@ -80,13 +58,13 @@ def test_launcher_pages_swipe_between_and_launch(d):
     tap(d, id="grid:settings")
     assert top(d).app_id == "settings"
     d.go_home()  # home always opens on the first page
-    assert find(d, role="page_indicator")["text"] == "Page 1 of 3"
+    assert node(d, role="page_indicator")["text"] == "Page 1 of 3"
 
 
 def test_drawer_by_swipe_up_lists_every_app_alphabetically(d):
     assert d.swipe(180, 600, 180, 300) == "drawer"
     assert d.kernel.system_ui.drawer_open
-    names = [n["text"] for n in nodes(d, role="app_icon")]
+    names = [n["text"] for n in find_all(d, role="app_icon")]
     assert names == sorted((m.name for m in d.kernel.packages.manifests()), key=str.lower)
     assert not d.kernel.keyboard.visible
     assert d.handle_back() == "launcher.drawer"
@@ -96,18 +74,18 @@ def test_drawer_by_swipe_up_lists_every_app_alphabetically(d):
 def test_drawer_search_pill_types_filters_and_opens(d):
     tap(d, id="launcher_search")
     assert d.kernel.system_ui.drawer_open and d.kernel.keyboard.visible
-    assert find(d, id="drawer_search")["focused"] is True
+    assert node(d, id="drawer_search")["focused"] is True
     assert d.type_text("note")
-    assert find(d, id="drawer_search")["text"] == "note"
-    shown = [n["text"] for n in nodes(d, role="app_icon")]
+    assert node(d, id="drawer_search")["text"] == "note"
+    shown = [n["text"] for n in find_all(d, role="app_icon")]
     assert shown == [m.name for m in drawer_matches(d.kernel, "note")]
     assert "Notes" in shown and "Settings" not in shown
     d.type_text("zzz")
-    assert not nodes(d, role="app_icon") and has(d, text="No apps found")
+    assert not find_all(d, role="app_icon") and has(d, text="No apps found")
     # the on-screen Delete key edits the query
     for _ in range(3):
         tap(d, role="key", text="Delete")
-    assert find(d, id="drawer_search")["text"] == "note"
+    assert node(d, id="drawer_search")["text"] == "note"
     tap(d, id="drawer:notes")
     assert top(d).app_id == "notes" and not d.kernel.keyboard.visible
     # the drawer closed behind the app: Back lands on the home screen
@@ -126,11 +104,11 @@ def _three_tasks(d: Device) -> None:
 def test_recents_cards_are_most_recent_first_and_tap_switches(d):
     _three_tasks(d)
     d.show_recents()  # a carousel: the newest card centred, the next one peeking
-    assert [n["text"] for n in nodes(d, role="recents_card")] == ["Contacts", "Settings"]
+    assert [n["text"] for n in find_all(d, role="recents_card")] == ["Contacts", "Settings"]
     tap(d, role="recents_card", text="Settings")
     assert top(d).app_id == "settings" and not d.kernel.system_ui.recents_open
     d.show_recents()
-    assert [n["text"] for n in nodes(d, role="recents_card")] == ["Settings", "Contacts"]
+    assert [n["text"] for n in find_all(d, role="recents_card")] == ["Settings", "Contacts"]
     by_app = {t.root_app_id: t.task_id for t in d.tasks}
     assert d.kernel.tasks.recents == [by_app["settings"], by_app["contacts"], by_app["notes"]]
 
@@ -138,13 +116,13 @@ def test_recents_cards_are_most_recent_first_and_tap_switches(d):
 def test_recents_upward_fling_and_close_button_close_tasks(d):
     _three_tasks(d)
     d.show_recents()
-    x, y = center(find(d, role="recents_card", text="Contacts"))
+    x, y = center(d, node(d, role="recents_card", text="Contacts"))
     assert d.swipe(x, y, x + 10, y - 60) not in ("close_task",)  # too short: nothing
     assert d.swipe(x, y, x, y - 200) == "close_task"
     assert [t.root_app_id for t in d.tasks] == ["notes", "settings"]
-    assert [n["text"] for n in nodes(d, role="recents_card")] == ["Settings", "Notes"]
+    assert [n["text"] for n in find_all(d, role="recents_card")] == ["Settings", "Notes"]
     tap(d, role="button", text="Close Settings")
-    assert [n["text"] for n in nodes(d, role="recents_card")] == ["Notes"]
+    assert [n["text"] for n in find_all(d, role="recents_card")] == ["Notes"]
 
 
 def test_recents_carousel_scrolls_sideways_and_shows_thumbnails(d):
@@ -153,11 +131,11 @@ def test_recents_carousel_scrolls_sideways_and_shows_thumbnails(d):
     d.render()  # thumbnails are drawn lazily, only for cards in view
     by_app = {t.root_app_id: t.task_id for t in d.tasks}
     assert set(d._thumbs) == {by_app["contacts"], by_app["settings"]}
-    first = find(d, role="recents_card", text="Contacts")["bounds"]
+    first = node(d, role="recents_card", text="Contacts")["bounds"]
     assert first[0] == 72 and first[2] == 72 + 216  # the newest card is centred
     assert d.swipe(300, 400, 60, 400) == "scroll"
     assert [t.root_app_id for t in d.tasks] == ["notes", "settings", "contacts"]
-    moved = find(d, role="recents_card", text="Settings")["bounds"]
+    moved = node(d, role="recents_card", text="Settings")["bounds"]
     assert moved[0] == 72 + 216 + 20 - 240
     d.render()
     assert set(d._thumbs) == set(by_app.values())
@@ -182,10 +160,10 @@ def _shade(d: Device) -> None:
 
 def test_quick_tiles_toggle_settings_through_managers(d):
     _shade(d)
-    assert find(d, id="qs:wifi")["checked"] is True
+    assert node(d, id="qs:wifi")["checked"] is True
     tap(d, id="qs:wifi")
     assert settings(d)["global"]["wifi_on"] is False
-    assert find(d, id="qs:wifi")["checked"] is False
+    assert node(d, id="qs:wifi")["checked"] is False
     tap(d, id="qs:wifi")
     tap(d, id="qs:bluetooth")
     g = settings(d)["global"]
@@ -194,7 +172,7 @@ def test_quick_tiles_toggle_settings_through_managers(d):
     g = settings(d)["global"]
     assert (g["airplane_mode"], g["wifi_on"], g["bluetooth_on"], g["mobile_data_on"]) == (
         True, False, False, False)
-    assert [find(d, id=f"qs:{k}")["checked"] for k in ("wifi", "bluetooth", "mobile_data")] == [
+    assert [node(d, id=f"qs:{k}")["checked"] for k in ("wifi", "bluetooth", "mobile_data")] == [
         False, False, False]
     tap(d, id="qs:do_not_disturb")
     assert settings(d)["system"]["do_not_disturb"] is True
@@ -205,7 +183,7 @@ def test_brightness_steps_set_brightness(d):
     _shade(d)
     tap(d, id="brightness:30")
     assert settings(d)["system"]["brightness"] == 30
-    assert find(d, role="slider")["text"] == "Brightness 30%"
+    assert node(d, role="slider")["text"] == "Brightness 30%"
     tap(d, id="brightness:100")
     assert settings(d)["system"]["brightness"] == 100
 
@@ -222,7 +200,7 @@ def test_status_bar_icons_follow_settings(d):
     d.handle_back()
     assert has(d, id="sb_airplane")
     assert not (has(d, id="sb_wifi") or has(d, id="sb_cellular") or has(d, id="sb_bluetooth"))
-    assert find(d, id="sb_battery")["text"] == f"{d.state()['os']['hardware']['battery']['level']}%"
+    assert node(d, id="sb_battery")["text"] == f"{d.state()['os']['hardware']['battery']['level']}%"
 
 
 def test_tapping_the_scrim_closes_the_shade(d):
@@ -237,13 +215,13 @@ def _post(d: Device, title: str = "Reminder", route: str | None = "/note/1") -> 
 
 def test_notification_shows_as_heads_up_then_only_in_the_shade(d):
     nid = _post(d)
-    hu = find(d, id=f"heads_up:{nid}")
+    hu = node(d, id=f"heads_up:{nid}")
     assert hu["role"] == "notification" and hu["text"] == "Reminder Buy milk"
     assert hu["bounds"][1] == T.STATUS_BAR_H + 4
     d.kernel.tick(5000)
     assert not has(d, id=f"heads_up:{nid}")
     _shade(d)
-    n = find(d, id=f"notification:{nid}")
+    n = node(d, id=f"notification:{nid}")
     assert n["text"] == "Notes Reminder Buy milk"
 
 
@@ -269,7 +247,7 @@ def test_tapping_a_notification_in_the_shade_opens_its_route(d):
 def test_sideways_swipe_dismisses_a_notification_and_clear_all(d):
     a, b = _post(d, "First"), _post(d, "Second")
     _shade(d)
-    _, y = center(find(d, id=f"notification:{a}"))
+    _, y = center(d, node(d, id=f"notification:{a}"))
     assert d.swipe(40, y, 320, y) == "dismiss_notification"
     assert [n.id for n in d.kernel.notifications.items] == [b]
     assert d.kernel.system_ui.shade_open and not has(d, id=f"notification:{a}")
@@ -290,20 +268,20 @@ def test_tapping_a_field_shows_the_keyboard_and_keys_type(d):
     assert not has(d, role="key")
     tap(d, id="title")
     assert d.kernel.keyboard.visible
-    assert find(d, id="title")["focused"] is True and find(d, id="body")["focused"] is False
+    assert node(d, id="title")["focused"] is True and node(d, id="body")["focused"] is False
     tap(d, role="key", text="Shift")
     tap(d, role="key", text="h")
     tap(d, role="key", text="i")  # shift applies to one letter only
     tap(d, role="key", text="Space")
     tap(d, role="key", text="x")
-    assert find(d, id="title")["text"] == "Hi x"
+    assert node(d, id="title")["text"] == "Hi x"
     tap(d, role="key", text="Delete")
-    assert find(d, id="title")["text"] == "Hi "
+    assert node(d, id="title")["text"] == "Hi "
     tap(d, role="key", text="Symbols")
     assert d.kernel.keyboard.mode == "symbols" and has(d, role="key", text="Letters")
     tap(d, role="key", text="1")
     tap(d, role="key", text="?")
-    assert find(d, id="title")["text"] == "Hi 1?"
+    assert node(d, id="title")["text"] == "Hi 1?"
     tap(d, role="key", text="Letters")
     assert has(d, role="key", text="q")
     assert top(d).ui["title"] == "Hi 1?"
@@ -314,19 +292,19 @@ def test_back_hides_the_keyboard_first(d):
     tap(d, id="title")
     assert d.handle_back() == "keyboard.dismiss"
     assert not d.kernel.keyboard.visible and top(d).route == "/new"
-    assert not has(d, role="key") and find(d, id="title")["focused"] is False
+    assert not has(d, role="key") and node(d, id="title")["focused"] is False
     d.handle_back()
     assert top(d).route == "/"
 
 
 def test_keyboard_resizes_the_app_area(d):
     _new_note(d)
-    before = find(d, id="body")["bounds"]
+    before = node(d, id="body")["bounds"]
     tap(d, id="title")
-    after = find(d, id="body")["bounds"]
+    after = node(d, id="body")["bounds"]
     assert after[1] == before[1] and after[3] == before[3] - T.KEYBOARD_H
-    assert find(d, role="key", text="Space")["bounds"][1] >= after[3]
-    keys = nodes(d, role="key")
+    assert node(d, role="key", text="Space")["bounds"][1] >= after[3]
+    keys = find_all(d, role="key")
     assert min(k["bounds"][1] for k in keys) >= 800 - T.GESTURE_BAR_H - T.KEYBOARD_H
     assert max(k["bounds"][3] for k in keys) <= 800 - T.GESTURE_BAR_H
 
@@ -352,7 +330,7 @@ def test_permission_dialog_allow_grants(d):
     tap(d, id="grid:notes")
     d.kernel.permissions.request("notes", "camera")
     d.invalidate()
-    assert find(d, role="heading")["text"] == "Allow Notes to take pictures and record video?"
+    assert node(d, role="heading")["text"] == "Allow Notes to take pictures and record video?"
     assert d.tap(10, 700)  # the scrim swallows taps and does not dismiss
     assert d.kernel.permissions.pending is not None
     tap(d, role="button", text="Allow")
@@ -374,14 +352,14 @@ def test_chooser_lists_candidates_and_tapping_one_dispatches(d):
     chooser = d.kernel.intents.chooser
     assert chooser is not None
     ids = [f"choose:{app_id}" for app_id, _ in chooser.candidates]
-    assert [n["id"] for n in nodes(d, role="list_item")] == ids
+    assert [n["id"] for n in find_all(d, role="list_item")] == ids
     assert "choose:notes" in ids
-    labels = {n["id"]: n["text"] for n in nodes(d, role="list_item")}
+    labels = {n["id"]: n["text"] for n in find_all(d, role="list_item")}
     assert labels["choose:notes"] == "Notes Save as a note"
     tap(d, id="choose:notes")
     assert d.kernel.intents.chooser is None
     assert (top(d).app_id, top(d).route) == ("notes", "/new")
-    assert find(d, id="body")["text"] == "hello there"
+    assert node(d, id="body")["text"] == "hello there"
 
 
 def test_chooser_scrim_cancels(d):
@@ -393,7 +371,7 @@ def test_chooser_scrim_cancels(d):
 
 def test_toast_appears_and_expires(d):
     d.kernel.toast("Note saved")
-    t = find(d, role="toast")
+    t = node(d, role="toast")
     assert t["text"] == "Note saved"
     x0, y0, x1, y1 = t["bounds"]
     assert (x0 + x1) // 2 == 180 and y1 == 800 - T.GESTURE_BAR_H - 64
@@ -413,7 +391,7 @@ def test_a_raising_handler_is_a_crash_not_an_env_error(d):
     assert len(d.crashes) == 1 and d.crashes[0].startswith("notes: TypeError")
     assert d.kernel.tasks.task_for_app("notes") is None
     assert not d.kernel.keyboard.visible
-    assert find(d, role="toast")["text"] == "Notes has stopped"
+    assert node(d, role="toast")["text"] == "Notes has stopped"
     tap(d, id="grid:settings")  # the device stays usable
     assert top(d).app_id == "settings"
 
@@ -432,28 +410,28 @@ def test_a_full_launcher_page_fits_above_the_page_dots(d):
     ids = [m.id for m in d.kernel.packages.manifests()]
     d.kernel.launcher.pages[0] = (ids * 20)[:20]  # 5 full rows (ids repeat; fine for layout)
     d.invalidate()
-    tiles = nodes(d, role="app_icon")
+    tiles = find_all(d, role="app_icon")
     grid = [t for t in tiles if t["id"].startswith("grid:")]
     assert len(grid) == 20
-    dots = find(d, id="page_dots")["bounds"]
+    dots = node(d, id="page_dots")["bounds"]
     assert max(t["bounds"][3] for t in grid) <= dots[1]
-    assert min(t["bounds"][1] for t in grid) >= find(d, id="home_date")["bounds"][3]
+    assert min(t["bounds"][1] for t in grid) >= node(d, id="home_date")["bounds"][3]
 
 
 def test_many_notifications_scroll_inside_the_shade(d):
     for i in range(12):
         d.kernel.notifications.post("notes", f"Note {i}", "body", heads_up=False)
     _shade(d)
-    lst = find(d, role="list", id="notifications")
+    lst = node(d, role="list", id="notifications")
     assert lst["bounds"][3] <= 800 - T.GESTURE_BAR_H
     assert has(d, id="clear_notifications")
-    clear = find(d, id="clear_notifications")["bounds"]
+    clear = node(d, id="clear_notifications")["bounds"]
     assert clear[1] >= lst["bounds"][3] and clear[3] <= 800
     assert not has(d, id="notification:1")  # the oldest is below the fold
     assert d.swipe(180, lst["bounds"][3] - 10, 180, lst["bounds"][1] + 10) == "scroll"
     assert d.kernel.system_ui.shade_open
     for _ in range(5):
         d.swipe(180, lst["bounds"][3] - 10, 180, lst["bounds"][1] + 10)
-    assert find(d, id="notification:1")["bounds"][3] <= lst["bounds"][3]
+    assert node(d, id="notification:1")["bounds"][3] <= lst["bounds"][3]
     # a swipe up outside the list still closes the shade
     assert d.swipe(180, 200, 180, 40) == "close_shade"

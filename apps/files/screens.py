@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import functools
 import posixpath
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -29,6 +29,7 @@ from mobilegym_env.ui import (
     icon_button,
     image,
     list_item,
+    progress_bar,
     row,
     scaffold,
     section_header,
@@ -156,33 +157,12 @@ def _items(n: int | None) -> str:
     return "Empty" if n == 0 else f"{n} item{'s' if n != 1 else ''}"
 
 
-def _id_dialog(title: str, body: str | View | None,
-               actions: Sequence[tuple[str, Callable[[], Any] | None, str]],
-               on_dismiss: Callable[[], Any] | None, id: str) -> View:
-    """``dialog`` whose action buttons carry stable ids (the toolkit's dialog gives none)."""
-    view = dialog(title, body, [(label, handler) for label, handler, _ in actions],
-                  on_dismiss=on_dismiss, id=id)
-    _assign_ids(view, {label: button_id for label, _, button_id in actions})
-    return view
-
-
-def _assign_ids(view: View, ids: dict[str, str]) -> None:
-    for child in view.children:
-        if child.role == "button" and child.text in ids:
-            child.id = ids[child.text]
-        _assign_ids(child, ids)
-
-
 # ----- home
 def home(ctx: ScreenContext) -> View:
     storage = _storage(ctx)
     used, total = storage
     pct = int(round(100 * used / total)) if total > 0 else 0
-    bar = row(
-        stack(w=FILL, h=6, radius=3, bg=T.ACCENT, flex=pct) if pct > 0 else None,
-        stack(w=FILL, h=6, radius=3, bg="#D3E3FD", flex=100 - pct) if pct < 100 else None,
-        w=FILL, h=6, gap=2 if 0 < pct < 100 else 0,
-    )
+    bar = progress_bar(pct, track="#D3E3FD")
     card = col(
         row(_tile("mobile-screen-button", "#FFFFFF", T.ACCENT),
             col(text(ROOT_LABEL, 16, "medium", T.TEXT),
@@ -259,11 +239,11 @@ def _dir_dialog(ctx: ScreenContext, path: str) -> View | None:
     if kind == "new_folder":
         field = ctx.field("new_folder_name", "Folder name", id="new_folder_field",
                           on_submit=functools.partial(_create_folder, ctx, path))
-        return _id_dialog("New folder", field,
-                          [("Cancel", functools.partial(_dismiss, ctx), "new_folder_cancel"),
-                           ("Create", functools.partial(_create_folder, ctx, path),
-                            "new_folder_create")],
-                          on_dismiss=functools.partial(_dismiss, ctx), id="new_folder_dialog")
+        return dialog("New folder", field,
+                      [("Cancel", functools.partial(_dismiss, ctx), "new_folder_cancel"),
+                       ("Create", functools.partial(_create_folder, ctx, path),
+                        "new_folder_create")],
+                      on_dismiss=functools.partial(_dismiss, ctx), id="new_folder_dialog")
     name = ctx.query.get("name", "")
     target = posixpath.join(path, name)
     if not name or "/" in name or not ctx.os.files.exists(target):
@@ -278,23 +258,23 @@ def _dir_dialog(ctx: ScreenContext, path: str) -> View | None:
                 id="item_delete", height=52),
             pad=(0, 0), gap=0,
         )
-        return _id_dialog(name, options, [("Cancel", ctx.close_dialog, "item_cancel")],
-                          on_dismiss=ctx.close_dialog, id="item_dialog")
+        return dialog(name, options, [("Cancel", ctx.close_dialog, "item_cancel")],
+                      on_dismiss=ctx.close_dialog, id="item_dialog")
     if kind == "delete":
         n = _count(ctx, target) if is_dir else None
         what = f"This folder and its {_items(n).lower()} will be deleted." if n else \
             f"“{name}” will be permanently deleted."
-        return _id_dialog(f"Delete {'folder' if is_dir else 'file'}?", what,
-                          [("Cancel", ctx.close_dialog, "delete_cancel"),
-                           ("Delete", functools.partial(_delete, ctx, target), "delete_confirm")],
-                          on_dismiss=ctx.close_dialog, id="delete_dialog")
+        return dialog(f"Delete {'folder' if is_dir else 'file'}?", what,
+                      [("Cancel", ctx.close_dialog, "delete_cancel"),
+                       ("Delete", functools.partial(_delete, ctx, target), "delete_confirm")],
+                      on_dismiss=ctx.close_dialog, id="delete_dialog")
     if kind == "rename":
         field = ctx.field("rename_name", "Name", id="rename_field",
                           on_submit=functools.partial(_rename, ctx, target))
-        return _id_dialog("Rename", field,
-                          [("Cancel", functools.partial(_dismiss, ctx), "rename_cancel"),
-                           ("Rename", functools.partial(_rename, ctx, target), "rename_confirm")],
-                          on_dismiss=functools.partial(_dismiss, ctx), id="rename_dialog")
+        return dialog("Rename", field,
+                      [("Cancel", functools.partial(_dismiss, ctx), "rename_cancel"),
+                       ("Rename", functools.partial(_rename, ctx, target), "rename_confirm")],
+                      on_dismiss=functools.partial(_dismiss, ctx), id="rename_dialog")
     return None
 
 
@@ -327,42 +307,41 @@ def _check_name(ctx: ScreenContext, name: str) -> bool:
 
 
 def _create_folder(ctx: ScreenContext, parent: str) -> None:
-    name = ctx.value("new_folder_name").strip()
-    if not _check_name(ctx, name):
-        return
-    target = posixpath.join(parent, name)
-    if ctx.os.files.exists(target):
-        ctx.toast(f"“{name}” already exists")
-        return
-    try:
-        ctx.os.files.mkdir(target)
-    except ValueError:
-        ctx.toast("Couldn't create the folder")
-        return
-    ctx.ui.pop("new_folder_name", None)
-    _dismiss(ctx)
-    ctx.toast(f"Folder “{name}” created")
+    _make_named(ctx, "new_folder_name", parent, ctx.os.files.mkdir,
+                "Couldn't create the folder", "Folder “{}” created")
 
 
 def _rename(ctx: ScreenContext, target: str) -> None:
-    name = ctx.value("rename_name").strip()
+    _make_named(ctx, "rename_name", posixpath.dirname(target),
+                functools.partial(ctx.os.files.move, target), "Couldn't rename",
+                "Renamed to “{}”", unchanged=posixpath.basename(target))
+
+
+def _make_named(ctx: ScreenContext, field: str, folder: str, make: Callable[[str], Any],
+                failure: str, success: str, unchanged: str | None = None) -> None:
+    """Runs ``make(path)`` for the name typed in ``field`` inside ``folder``, then closes the
+    dialog; a bad or taken name, or a failing ``make``, keeps it open with a toast saying why.
+
+    ``success`` is formatted with the name; typing ``unchanged`` just closes the dialog.
+    """
+    name = ctx.value(field).strip()
     if not _check_name(ctx, name):
         return
-    if name == posixpath.basename(target):
+    if name == unchanged:
         _dismiss(ctx)
         return
-    dst = posixpath.join(posixpath.dirname(target), name)
-    if ctx.os.files.exists(dst):
+    path = posixpath.join(folder, name)
+    if ctx.os.files.exists(path):
         ctx.toast(f"“{name}” already exists")
         return
     try:
-        ctx.os.files.move(target, dst)
+        make(path)
     except ValueError:
-        ctx.toast("Couldn't rename")
+        ctx.toast(failure)
         return
-    ctx.ui.pop("rename_name", None)
+    ctx.ui.pop(field, None)
     _dismiss(ctx)
-    ctx.toast(f"Renamed to “{name}”")
+    ctx.toast(success.format(name))
 
 
 def _delete(ctx: ScreenContext, target: str) -> None:

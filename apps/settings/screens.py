@@ -8,7 +8,7 @@ managers' clamps and cascades apply) and every permission change goes through
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from mobilegym_env.kernel.managers import FONT_SCALE_MAX, FONT_SCALE_MIN, VOLUME_MAX
@@ -26,6 +26,7 @@ from mobilegym_env.ui import (
     icon,
     icon_button,
     list_item,
+    progress_bar,
     radio,
     row,
     scaffold,
@@ -106,12 +107,16 @@ def _page(ctx: ScreenContext, title: str, *rows: View | None, overlay: View | No
     return scaffold(body, top_bar=top_app_bar(title, ctx.back), overlay=overlay, bg=T.SURFACE)
 
 
-def _switch_row(title: str, subtitle: str | None, checked: bool, on_toggle: Callable[[], Any],
-                id: str, leading: View | str | None = None, enabled: bool = True) -> View:
-    """A row whose trailing switch (and the row itself) toggles a setting."""
-    sw = switch(checked, on_toggle if enabled else None, id=id, label=title, enabled=enabled)
-    return list_item(title, subtitle, leading, trailing=sw, on_tap=on_toggle if enabled else None,
-                     id=f"{id}_row")
+def _switch_row(ctx: ScreenContext, key: str, on: bool, title: str, subtitle: str | None,
+                id: str, leading: View | str | None = None) -> View:
+    """A row whose trailing switch (and the row itself) turns the preference ``key`` on or off.
+
+    ``on`` is its current value; a tap writes the opposite through ``_set_pref``. The switch is
+    ``id`` and the row ``<id>_row``.
+    """
+    toggle = functools.partial(_set_pref, ctx, key, not on)
+    sw = switch(on, toggle, id=id, label=title)
+    return list_item(title, subtitle, leading, trailing=sw, on_tap=toggle, id=f"{id}_row")
 
 
 def _step_button(name: str, on_tap: Callable[[], Any], label: str, id: str,
@@ -126,33 +131,6 @@ def _info_row(title: str, value: str, id: str) -> View:
     return col(text(title, 16, color=T.TEXT), text(value, 14, color=T.TEXT_SECONDARY,
                                                    id=id, max_lines=2),
                pad=(16, 14), gap=2)
-
-
-def _bar(level: int, maximum: int, h: int = 6) -> View:
-    """A read-only progress bar: ``level`` of ``maximum`` filled."""
-    level = min(max(level, 0), maximum)
-    filled = box(w=FILL, h=h, radius=h // 2, bg=T.ACCENT, flex=level) if level > 0 else None
-    rest = box(w=FILL, h=h, radius=h // 2, bg=TRACK, flex=maximum - level) \
-        if level < maximum else None
-    return row(filled, rest, w=FILL, h=h, gap=2 if filled and rest else 0)
-
-
-def _id_dialog(title: str, body: str | View | None,
-               actions: Sequence[tuple[str, Callable[[], Any] | None, str]],
-               on_dismiss: Callable[[], Any] | None, id: str = "dialog") -> View:
-    """``dialog`` whose action buttons carry stable ids (the toolkit's dialog gives none)."""
-    view = dialog(title, body, [(label, handler) for label, handler, _ in actions],
-                  on_dismiss=on_dismiss, id=id)
-    ids = {label: button_id for label, _, button_id in actions}
-    _assign_button_ids(view, ids)
-    return view
-
-
-def _assign_button_ids(view: View, ids: dict[str, str]) -> None:
-    for child in view.children:
-        if child.role == "button" and child.text in ids:
-            child.id = ids[child.text]
-        _assign_button_ids(child, ids)
 
 
 # ----- the main list
@@ -197,20 +175,16 @@ def network(ctx: ScreenContext) -> View:
     wifi = _get(ctx, "hardware.wifi", {})
     cell = _get(ctx, "hardware.cellular", {})
     wifi_on, airplane = bool(g.get("wifi_on")), bool(g.get("airplane_mode"))
+    data_on = bool(g.get("mobile_data_on"))
     connected = wifi_on and bool(wifi.get("connected"))
     ssid = str(wifi.get("ssid") or "")
     wifi_sub = f"Connected to {ssid}" if connected else ("Not connected" if wifi_on else "Off")
     rows: list[View | None] = [
-        _switch_row("Wi-Fi", wifi_sub, wifi_on, functools.partial(_set_pref, ctx, "wifi",
-                                                                   not wifi_on), "wifi_switch",
-                    "wifi"),
-        _switch_row("Mobile data",
+        _switch_row(ctx, "wifi", wifi_on, "Wi-Fi", wifi_sub, "wifi_switch", "wifi"),
+        _switch_row(ctx, "mobile_data", data_on, "Mobile data",
                     f"{cell.get('carrier', 'Mobile')} · {cell.get('network_type', '')}"
-                    if g.get("mobile_data_on") else "Off", bool(g.get("mobile_data_on")),
-                    functools.partial(_set_pref, ctx, "mobile_data", not g.get("mobile_data_on")),
-                    "mobile_data_switch", "signal"),
-        _switch_row("Airplane mode", "On" if airplane else "Off", airplane,
-                    functools.partial(_set_pref, ctx, "airplane_mode", not airplane),
+                    if data_on else "Off", "mobile_data_switch", "signal"),
+        _switch_row(ctx, "airplane_mode", airplane, "Airplane mode", "On" if airplane else "Off",
                     "airplane_switch", "plane"),
     ]
     if wifi_on:
@@ -235,8 +209,7 @@ def bluetooth(ctx: ScreenContext) -> View:
     bt = _get(ctx, "hardware.bluetooth", {})
     connected = bt.get("connected")
     rows: list[View | None] = [
-        _switch_row("Bluetooth", "On" if on else "Off", on,
-                    functools.partial(_set_pref, ctx, "bluetooth", not on), "bluetooth_switch",
+        _switch_row(ctx, "bluetooth", on, "Bluetooth", "On" if on else "Off", "bluetooth_switch",
                     "bluetooth"),
         divider(),
         section_header("Paired devices"),
@@ -295,14 +268,12 @@ def display(ctx: ScreenContext) -> View:
     rows: list[View | None] = [
         section_header("Brightness"),
         brightness,
-        _switch_row("Adaptive brightness", "Adjusts to your environment", auto,
-                    functools.partial(_set_pref, ctx, "auto_brightness", not auto),
-                    "auto_brightness_switch"),
+        _switch_row(ctx, "auto_brightness", auto, "Adaptive brightness",
+                    "Adjusts to your environment", "auto_brightness_switch"),
         divider(),
         section_header("Appearance"),
-        _switch_row("Dark theme", "Use a dark background" if not dark else "On", dark,
-                    functools.partial(_set_pref, ctx, "dark_mode", not dark), "dark_theme_switch",
-                    "moon"),
+        _switch_row(ctx, "dark_mode", dark, "Dark theme",
+                    "Use a dark background" if not dark else "On", "dark_theme_switch", "moon"),
         divider(),
         section_header("Font size"),
         *fonts,
@@ -321,7 +292,7 @@ def sound(ctx: ScreenContext) -> View:
             icon(icon_name if v else "volume-xmark", 18, T.TEXT_SECONDARY),
             col(row(text(label, 16, color=T.TEXT, w=FILL),
                     text(f"{v}/{VOLUME_MAX}", 14, "medium", T.ACCENT, id=f"{key}_value")),
-                _bar(v, VOLUME_MAX), w=FILL, gap=10),
+                progress_bar(v, VOLUME_MAX, track=TRACK), w=FILL, gap=10),
             _step_button("minus", functools.partial(_set_pref, ctx, key, v - 1),
                          f"Decrease {label.lower()}", f"{key}_down", v > 0),
             _step_button("plus", functools.partial(_set_pref, ctx, key, v + 1),
@@ -331,9 +302,8 @@ def sound(ctx: ScreenContext) -> View:
     dnd = bool(s.get("do_not_disturb"))
     rows += [
         divider(),
-        _switch_row("Do Not Disturb", "Only alarms can interrupt" if dnd else "Off", dnd,
-                    functools.partial(_set_pref, ctx, "do_not_disturb", not dnd), "dnd_switch",
-                    "bell-slash"),
+        _switch_row(ctx, "do_not_disturb", dnd, "Do Not Disturb",
+                    "Only alarms can interrupt" if dnd else "Off", "dnd_switch", "bell-slash"),
     ]
     return _page(ctx, "Sound", *rows)
 
@@ -415,8 +385,8 @@ def _permission_dialog(ctx: ScreenContext, app_id: str, perm: str, status: str) 
     name = ctx.os.packages.manifest(app_id).name
     body = col(text(f"{name} · {STATUS_LABELS.get(status, status)}", 14,
                     color=T.TEXT_SECONDARY), *choices, gap=4)
-    return _id_dialog(f"{label} permission", body, [("Cancel", ctx.close_dialog, "perm_cancel")],
-                      on_dismiss=ctx.close_dialog, id="permission_dialog")
+    return dialog(f"{label} permission", body, [("Cancel", ctx.close_dialog, "perm_cancel")],
+                  on_dismiss=ctx.close_dialog, id="permission_dialog")
 
 
 def _choose_permission(ctx: ScreenContext, app_id: str, perm: str, grant: bool) -> None:
@@ -449,9 +419,8 @@ def location(ctx: ScreenContext) -> View:
     with_access = [m for m in sorted(ctx.os.packages.manifests(), key=lambda m: m.name.lower())
                    if _status(ctx, m.id, "location") == "granted"]
     rows: list[View | None] = [
-        _switch_row("Use location", "On" if on else "Off", on,
-                    functools.partial(_set_pref, ctx, "location", not on), "location_switch",
-                    "location-dot"),
+        _switch_row(ctx, "location", on, "Use location", "On" if on else "Off",
+                    "location_switch", "location-dot"),
         divider(),
         section_header("Apps with location access"),
     ]
@@ -486,7 +455,7 @@ def storage(ctx: ScreenContext) -> View:
             text(f"GB used of {_gb(total)} GB", 15, color=T.TEXT_SECONDARY, id="storage_total",
                  pad=(0, 0, 0, 5)),
             align="end", gap=6),
-        _bar(_pct(used, total), 100, 10),
+        progress_bar(_pct(used, total), 100, 10, track=TRACK),
         text(f"{_pct(used, total)}% used · {_gb(total - used)} GB free", 13,
              color=T.TEXT_SECONDARY),
         pad=(16, 16), gap=10,

@@ -15,6 +15,7 @@ from .components import (
     empty_state,
     fab,
     list_item,
+    progress_bar,
     scaffold,
     scrim,
     section_header,
@@ -47,7 +48,7 @@ from .view import (
 __all__ = [
     "FILL", "Router", "ScreenContext", "View", "avatar", "bottom_sheet", "box", "button", "card",
     "checkbox", "chip", "col", "dialog", "divider", "empty_state", "fab", "hscroll", "icon",
-    "icon_button", "image", "list_item", "radio", "row", "scaffold", "scrim", "scroll",
-    "section_header", "spacer", "split_route", "stack", "switch", "tab_bar", "text",
+    "icon_button", "image", "list_item", "progress_bar", "radio", "row", "scaffold", "scrim",
+    "scroll", "section_header", "spacer", "split_route", "stack", "switch", "tab_bar", "text",
     "text_field", "theme", "top_app_bar", "with_query",
 ]

@@ -144,6 +144,20 @@ def chip(label: str, selected: bool, on_tap: Handler | None, id: str | None = No
                selected=selected, text=label, id=id)
 
 
+def progress_bar(level: int, maximum: int = 100, h: int = 6, track: str = "#E1E3E8") -> View:
+    """A read-only, full-width bar with ``level`` of ``maximum`` filled in the accent colour.
+
+    ``level`` is clamped to ``0..maximum``; the filled part and the ``track`` are rounded and
+    a 2-px gap parts them (an empty part is left out, and the gap with it).
+    """
+    level = min(max(level, 0), maximum)
+    filled = col(w=FILL, h=h, radius=h // 2, bg=T.ACCENT, flex=level) if level > 0 \
+        else None
+    rest = col(w=FILL, h=h, radius=h // 2, bg=track, flex=maximum - level) \
+        if level < maximum else None
+    return row(filled, rest, w=FILL, h=h, gap=2 if filled and rest else 0)
+
+
 def empty_state(icon_name: str, message: str) -> View:
     return col(icon(icon_name, 40, T.OUTLINE), text(message, 15, color=T.TEXT_SECONDARY,
                                                      text_align="center"),

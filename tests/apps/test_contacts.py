@@ -4,77 +4,51 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from mobilegym_env.device import Device
+from mobilegym_env.testing import ids, node, tap
 
-
-def _node(device: Device, id: str | None = None, text: str | None = None) -> dict[str, Any]:
-    for n in reversed(device.ui_tree()):  # topmost first
-        if (id is None or n["id"] == id) and (text is None or n["text"] == text):
-            return n
-    raise AssertionError(f"no node id={id!r} text={text!r} on screen")
-
-
-def _tap(device: Device, id: str | None = None, text: str | None = None) -> None:
-    x0, y0, x1, y1 = _node(device, id, text)["bounds"]
-    assert device.tap((x0 + x1) / 2, (y0 + y1) / 2)
-
-
-def _ids(device: Device, prefix: str) -> list[str]:
-    return [n["id"] for n in device.ui_tree() if (n["id"] or "").startswith(prefix)]
+APP = "contacts"  # what the ``device`` fixture (conftest.py) opens
 
 
 def _contacts(device: Device) -> list[dict[str, Any]]:
     return device.state()["os"]["providers"]["contacts"]
 
 
-def _task(device: Device, app_id: str) -> Any:
-    return next(t for t in device.kernel.tasks.tasks.values() if t.root_app_id == app_id)
-
-
-@pytest.fixture
-def device() -> Device:
-    d = Device()
-    d.launch_app("contacts")
-    return d
-
-
 def test_list_is_alphabetical_and_search_filters(device: Device) -> None:
     names = sorted(c["name"] for c in _contacts(device))
     visible = [n["text"] for n in device.ui_tree() if (n["id"] or "").startswith("contact:")]
     assert visible == names[: len(visible)] and len(visible) >= 5
-    _tap(device, "search")
+    tap(device, id="search")
     device.type_text("kim")
-    assert _ids(device, "contact:") == ["contact:4"]
+    assert ids(device, "contact:") == ["contact:4"]
     device.type_text("zzz")
-    assert _ids(device, "contact:") == []
-    assert _node(device, text="No matching contacts")
+    assert ids(device, "contact:") == []
+    assert node(device, text="No matching contacts")
 
 
 def test_star_toggle_updates_provider(device: Device) -> None:
-    _tap(device, "contact:2")
-    assert _node(device, "contact_name")["text"] == "Benjamin Carter"
+    tap(device, id="contact:2")
+    assert node(device, id="contact_name")["text"] == "Benjamin Carter"
     before = device.state()
-    _tap(device, "star")
+    tap(device, id="star")
     after = device.state()
     assert after["os"]["providers"]["contacts"][1]["starred"] is True
     after["os"]["providers"]["contacts"][1]["starred"] = False
     assert after["os"]["providers"] == before["os"]["providers"]
-    _tap(device, "star")
+    tap(device, id="star")
     assert _contacts(device)[1]["starred"] is False
 
 
 def test_create_contact_inserts_one_row(device: Device) -> None:
     n_before = len(_contacts(device))
-    _tap(device, "fab")
-    _tap(device, "name")
+    tap(device, id="fab")
+    tap(device, id="name")
     device.type_text("Zoe Park")
-    _tap(device, "phone")
+    tap(device, id="phone")
     device.type_text("+1 415-555-0199")
-    _tap(device, "email")
+    tap(device, id="email")
     device.type_text("zoe@example.com")
-    _tap(device, "save")
+    tap(device, id="save")
     rows = _contacts(device)
     assert len(rows) == n_before + 1
     new = rows[-1]
@@ -88,37 +62,37 @@ def test_create_contact_inserts_one_row(device: Device) -> None:
 
 def test_create_without_name_saves_nothing(device: Device) -> None:
     before = _contacts(device)
-    _tap(device, "fab")
-    _tap(device, "save")
+    tap(device, id="fab")
+    tap(device, id="save")
     assert _contacts(device) == before
     assert device.kernel.tasks.active_task.top.route == "/new"
 
 
 def test_delete_dialog_back_then_confirm(device: Device) -> None:
-    _tap(device, "contact:6")
-    _tap(device, "delete")
-    assert _node(device, text="Delete this contact?")
+    tap(device, id="contact:6")
+    tap(device, id="delete")
+    assert node(device, text="Delete this contact?")
     assert device.kernel.tasks.active_task.top.route == "/contact/6?dialog=delete"
     device.handle_back()  # Back closes the dialog, deletes nothing
     assert device.kernel.tasks.active_task.top.route == "/contact/6"
     assert any(c["id"] == 6 for c in _contacts(device))
-    _tap(device, "delete")
-    _tap(device, text="Delete")
+    tap(device, id="delete")
+    tap(device, text="Delete")
     assert all(c["id"] != 6 for c in _contacts(device))
     assert device.kernel.tasks.active_task.top.history == ["/"]
 
 
 def test_message_opens_messages_in_new_task_and_back_returns(device: Device) -> None:
-    contacts_task = _task(device, "contacts")
-    _tap(device, "contact:1")
-    _tap(device, "message")
-    messages_task = _task(device, "messages")
+    contacts_task = device.kernel.tasks.task_for_app("contacts")
+    tap(device, id="contact:1")
+    tap(device, id="message")
+    messages_task = device.kernel.tasks.task_for_app("messages")
     assert device.active_task_id == messages_task.task_id != contacts_task.task_id
     assert messages_task.launched_by_task_id == contacts_task.task_id
     top = messages_task.top
     assert top.history == ["/compose"]
     assert top.intent["action"] == "ACTION_SENDTO" and top.intent["scheme"] == "sms"
-    assert _node(device, "to")["text"] == "+1 415-555-0132"
+    assert node(device, id="to")["text"] == "+1 415-555-0132"
 
     device.handle_back()  # root of the Messages Task: back to the caller, pointer consumed
     assert device.active_task_id == contacts_task.task_id
@@ -147,10 +121,10 @@ def test_pick_returns_contact_to_caller(device: Device) -> None:
     task = device.kernel.tasks.active_task
     assert [a.app_id for a in task.stack] == ["contacts", "contacts"]
     assert task.top.route == "/pick"
-    _tap(device, "search")
+    tap(device, id="search")
     device.type_text("grace")
-    assert _ids(device, "pick:") == ["pick:7"]
-    _tap(device, "pick:7")
+    assert ids(device, "pick:") == ["pick:7"]
+    tap(device, id="pick:7")
     assert RESULTS == [{"result_code": "OK", "caller_app_id": "contacts",
                         "data": {"contact_id": 7, "name": "Grace Lee",
                                  "phone": "+1 415-555-0166"}}]
@@ -161,13 +135,13 @@ def test_pick_back_cancels(device: Device) -> None:
     RESULTS.clear()
     device.start_activity_for_result(
         {"action": "ACTION_PICK", "type": "vnd.android.cursor.dir/contact"}, _record)
-    _tap(device, text="Back")
+    tap(device, text="Back")
     assert RESULTS == [{"result_code": "CANCELED", "data": None, "caller_app_id": "contacts"}]
     assert len(device.kernel.tasks.active_task.stack) == 1
 
 
 def test_missing_contact_route_does_not_crash(device: Device) -> None:
     device.open_app("contacts", "/contact/999")
-    assert _node(device, text="Contact not found")
+    assert node(device, text="Contact not found")
     device.open_app("contacts", "/contact/abc")
-    assert _node(device, text="Contact not found")
+    assert node(device, text="Contact not found")
