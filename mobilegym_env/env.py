@@ -95,7 +95,7 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         self._steps = 0
         self._max_steps = 0
         self._verdict: Verdict | None = None
-        self._judged_version = -1
+        self._judged_version: tuple[int, int] | None = None
         self._window: Any = None
 
     # ----- gymnasium API
@@ -140,11 +140,10 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         self.initial_state = device.state()
         self._steps = 0
         self._max_steps = self.max_steps_override or cls.max_steps
-        self._judged_version = -1
         self._verdict = None
         obs = self._observe()
         self._verdict = task.judge(self.initial_state, self.initial_state)
-        self._judged_version = device._version
+        self._judged_version = (device._version, device.kernel.clock.now_ms() // 60_000)
         info = self._info(self._verdict)
         if self.render_mode == "human":
             self.render()
@@ -217,9 +216,10 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         return self.device.render().copy()
 
     def _judge(self, answer: str | None = None, force: bool = False) -> Verdict:
-        """Judges the current state; cached while the device has not changed."""
+        """Judges the current state; cached while nothing changed (no action took effect and
+        the clock is within the same minute, the granularity screens show time at)."""
         assert self.device is not None and self.task is not None
-        version = self.device._version
+        version = (self.device._version, self.device.kernel.clock.now_ms() // 60_000)
         if force or self._verdict is None or version != self._judged_version:
             self._verdict = self.task.judge(self.initial_state, self.device.state(), answer)
             self._judged_version = version
