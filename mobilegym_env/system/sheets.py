@@ -64,7 +64,9 @@ def toast(k: Kernel) -> View | None:
         return None
     pill = row(text(t.text, 14, color="#FFFFFF", max_lines=2), bg="#323232E6", radius=20,
                pad=(18, 10), gravity="bottom-center", id="toast", role="toast", label=t.text)
-    return stack(pill, w=FILL, h=FILL, pad=(24, 0, 24, T.GESTURE_BAR_H + 64))
+    # on the home screen it sits above the dock and the search pill instead of over them
+    lift = 64 if k.tasks.active_task is not None or k.system_ui.recents_open else 190
+    return stack(pill, w=FILL, h=FILL, pad=(24, 0, 24, T.GESTURE_BAR_H + lift))
 
 
 def heads_up(k: Kernel) -> View | None:
