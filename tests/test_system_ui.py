@@ -374,7 +374,10 @@ def test_toast_appears_and_expires(d):
     t = node(d, role="toast")
     assert t["text"] == "Note saved"
     x0, y0, x1, y1 = t["bounds"]
-    assert (x0 + x1) // 2 == 180 and y1 == 800 - T.GESTURE_BAR_H - 64
+    # on the home screen, above the dock; in an app, just above the gesture bar
+    assert (x0 + x1) // 2 == 180 and y1 == 800 - T.GESTURE_BAR_H - 190
+    d.launch_app("notes")
+    assert node(d, role="toast")["bounds"][3] == 800 - T.GESTURE_BAR_H - 64
     d.kernel.tick(TOAST_MS - 1)
     assert has(d, role="toast")
     d.kernel.tick(1)
