@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..kernel.keyboard import apply_key
 from ..ui import theme as T
-from ..ui.view import FILL, View, col, icon, row, stack, text
+from ..ui.view import FILL, View, col, icon, row, text
 
 if TYPE_CHECKING:
     from ..device import Device
@@ -38,22 +38,20 @@ def press(device: Device, key: str) -> None:
 
 def _key(device: Device, key: str, shift: bool, letters: bool) -> View:
     special = key in ICONS or key in LABELS
-    if key in ICONS:
-        glyph: View = icon(ICONS[key], 16, T.TEXT, gravity="center")
-    else:
-        label = LABELS.get(key, key.upper() if shift and letters else key)
-        if key == "mode" and not letters:
-            label = "ABC"
-        glyph = text(label, 18 if not special else 14, color=T.TEXT, gravity="center",
-                     text_align="center", role=None)
     bg = "#C9CED6" if key in ("shift", "backspace", "mode", "enter") else "#FFFFFF"
     if key == "shift" and shift:
         bg = "#9FB8F5"
     name = {"space": "Space", "enter": "Enter", "backspace": "Delete", "shift": "Shift",
             "mode": "Symbols" if letters else "Letters"}.get(key)
-    return stack(glyph, w=FILL, h=FILL, flex=WIDE.get(key, 1), radius=6, bg=bg,
+    props = dict(w=FILL, h=FILL, flex=WIDE.get(key, 1), radius=6, bg=bg,
                  on_tap=functools.partial(press, device, key), role="key",
                  label=name or LABELS.get(key) or key, id=f"key:{key}")
+    if key in ICONS:  # one node per key: the glyph is drawn centred on the key's own box
+        return icon(ICONS[key], 16, T.TEXT, **props)
+    label = LABELS.get(key, key.upper() if shift and letters else key)
+    if key == "mode" and not letters:
+        label = "ABC"
+    return text(label, 18 if not special else 14, color=T.TEXT, text_align="center", **props)
 
 
 def keyboard(device: Device) -> View:

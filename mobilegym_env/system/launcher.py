@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..kernel.system_ui import GRID_COLUMNS
 from ..ui import theme as T
-from ..ui.view import FILL, View, col, icon, row, scroll, spacer, stack, text, text_field
+from ..ui.view import FILL, View, col, icon, row, scroll, spacer, text, text_field
 
 if TYPE_CHECKING:
     from ..kernel import Kernel
@@ -19,8 +19,8 @@ DRAWER_FIELD = "drawer_query"
 
 
 def app_icon(m: AppManifest, size: int = 56) -> View:
-    return stack(icon(m.icon, size * 2 // 5, "#FFFFFF", gravity="center"), w=size, h=size,
-                 radius=size * 2 // 7, bg=m.color)
+    return icon(m.icon, size * 2 // 5, "#FFFFFF", w=size, h=size, radius=size * 2 // 7,
+                bg=m.color)
 
 
 def app_tile(k: Kernel, m: AppManifest, show_label: bool = True, where: str = "grid") -> View:

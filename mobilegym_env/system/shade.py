@@ -37,8 +37,7 @@ def _tile(k: Kernel, label: str, icon_name: str, key: str, path: str) -> View:
     on = bool(k.os_state.get(path))
     fg = T.ON_ACCENT if on else T.TEXT
     return col(
-        stack(icon(icon_name, 18, fg, gravity="center"), w=56, h=48, radius=16,
-              bg=T.ACCENT if on else "#E3E6EC"),
+        icon(icon_name, 18, fg, w=56, h=48, radius=16, bg=T.ACCENT if on else "#E3E6EC"),
         text(label, 11, color=T.TEXT, text_align="center", w=80, role=None),
         w=80, align="center", gap=6, on_tap=functools.partial(_toggle, k, key, path),
         role="switch", checked=on, label=label, id=f"qs:{key}",

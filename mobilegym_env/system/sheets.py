@@ -75,8 +75,8 @@ def heads_up(k: Kernel) -> View | None:
         return None
     m = k.packages.manifest(n.app_id) if n.app_id in k.packages else None
     card = row(
-        stack(icon(m.icon if m else "bell", 14, "#FFFFFF", gravity="center"), w=36, h=36,
-              radius=18, bg=m.color if m else T.ACCENT),
+        icon(m.icon if m else "bell", 14, "#FFFFFF", w=36, h=36, radius=18,
+             bg=m.color if m else T.ACCENT),
         col(text(n.title, 14, "medium", T.TEXT), text(n.body, 13, color=T.TEXT_SECONDARY)
             if n.body else None, w=FILL, gap=2),
         w=FILL, gap=12, pad=(14, 12), bg=T.SURFACE, radius=20, border=("#E0E3EA", 1),

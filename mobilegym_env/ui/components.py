@@ -38,15 +38,14 @@ def scaffold(body: View, top_bar: View | None = None, bottom: View | None = None
 
 def fab(icon_name: str, on_tap: Handler, label: str) -> View:
     """A floating action button, bottom right."""
-    return stack(icon(icon_name, 22, T.ON_ACCENT, gravity="center"), w=56, h=56, radius=18,
-                 bg=T.ACCENT, on_tap=on_tap, role="button", label=label, gravity="bottom-right",
-                 pad=0, id="fab")
+    return icon(icon_name, 22, T.ON_ACCENT, w=56, h=56, radius=18, bg=T.ACCENT, on_tap=on_tap,
+                role="button", label=label, gravity="bottom-right", id="fab")
 
 
 def avatar(name: str, size: int = 40, color: str = "#8AB4F8") -> View:
     initial = (name.strip()[:1] or "?").upper()
-    return stack(text(initial, size * 2 // 5, "medium", T.ON_ACCENT, gravity="center", role=None),
-                 w=size, h=size, radius=size // 2, bg=color)
+    return text(initial, size * 2 // 5, "medium", T.ON_ACCENT, text_align="center", role=None,
+                w=size, h=size, radius=size // 2, bg=color)
 
 
 def list_item(title: str, subtitle: str | None = None, leading: View | str | None = None,
@@ -58,8 +57,7 @@ def list_item(title: str, subtitle: str | None = None, leading: View | str | Non
 
     ``label`` is its text in the UI tree (default: title and subtitle)."""
     if isinstance(leading, str):
-        leading = stack(icon(leading, 18, T.ACCENT, gravity="center"), w=40, h=40, radius=20,
-                        bg="#E8F0FE")
+        leading = icon(leading, 18, T.ACCENT, w=40, h=40, radius=20, bg="#E8F0FE")
     texts = col(
         text(title, 16, color=T.TEXT),
         text(subtitle, 13, color=T.TEXT_SECONDARY) if subtitle else None,
@@ -129,8 +127,8 @@ def tab_bar(tabs: Sequence[tuple[str, str, bool, Handler]]) -> View:
     items = []
     for label, icon_name, selected, on_tap in tabs:
         color = T.ACCENT if selected else T.TEXT_SECONDARY
-        pill = stack(icon(icon_name, 18, color, gravity="center"), w=56, h=28, radius=14,
-                     bg="#DCE6FD" if selected else None)
+        pill = icon(icon_name, 18, color, w=56, h=28, radius=14,
+                    bg="#DCE6FD" if selected else None)
         items.append(col(pill, text(label, 12, "medium" if selected else "regular", color,
                                     role=None), w=FILL, align="center", justify="center", gap=4,
                          on_tap=on_tap, role="tab", selected=selected, text=label))

@@ -199,7 +199,7 @@ def icon_button(name: str, on_tap: Handler | None, label: str, color: str = "#44
                                 enabled=on_tap is not None)
     spec.update(props)
     glyph_color = color if spec["enabled"] else DISABLED[0]
-    return stack(icon(name, size, glyph_color, gravity="center"), on_tap=on_tap, **spec)
+    return icon(name, size, glyph_color, on_tap=on_tap, **spec)
 
 
 def switch(checked: bool, on_tap: Handler | None, **props: Any) -> View:
