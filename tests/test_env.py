@@ -195,3 +195,17 @@ def test_bad_reset_params_raise_and_keep_the_previous_episode():
                                               "page": 0, "start_in": "nope"}})
     assert env.device.state() == before
     env.step(A.wait())
+
+
+def test_human_render_mode_draws_into_a_window():
+    """With a display it is a real window; headless (CI) SDL's dummy driver stands in."""
+    from mobilegym_env.ui._pygame import pygame
+
+    env = MobileGymEnv(task="launcher.open_app", render_mode="human")
+    obs, _ = env.reset(seed=0)
+    window = pygame.display.get_surface()
+    assert window is not None and window.get_size() == (360, 800)
+    assert env.render() is None
+    assert np.array_equal(pygame.surfarray.array3d(window).swapaxes(0, 1), obs)
+    env.close()
+    assert not pygame.display.get_init()
