@@ -75,8 +75,7 @@ class Task:
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         """A scripted solver: yields public actions, reading ``device.ui_tree()`` each step."""
-        raise NotImplementedError
-        yield {}
+        raise NotImplementedError(f"{type(self).__name__} has no oracle")
 
 
 @functools.cache

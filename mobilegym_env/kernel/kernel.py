@@ -21,13 +21,7 @@ from .filesystem import FileSystem
 from .intent_resolver import RESULT_CANCELED, RESULT_OK, Chooser, Intent, IntentResolver
 from .keyboard import KeyboardService
 from .location import LocationService
-from .managers import (
-    AudioManager,
-    BatteryManager,
-    ConnectivityManager,
-    DisplayManager,
-    set_preference,
-)
+from .managers import set_preference
 from .media_picker import MediaPickerService
 from .notifications import NotificationService
 from .os_state import OsState
@@ -67,10 +61,6 @@ class Kernel:
         self.app_data: dict[str, dict[str, Any]] = packages.factory_data()
         self.launcher = LauncherLayout.default(packages.app_ids, DOCK_PREFERENCE)
         self.permissions = PermissionService(self.os_state)
-        self.connectivity = ConnectivityManager(self.os_state)
-        self.display = DisplayManager(self.os_state)
-        self.audio = AudioManager(self.os_state)
-        self.battery = BatteryManager(self.os_state)
         self.back = default_dispatcher()
         self._init_volatile()
 

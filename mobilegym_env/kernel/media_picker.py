@@ -8,11 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .callbacks import check_callback, invoke
+from .intent_resolver import RESULT_CANCELED, RESULT_OK, mime_matches
 from .providers import ContentProvider
-
-RESULT_OK = "OK"
-RESULT_CANCELED = "CANCELED"
-BACK_PRIORITY = 600
 
 _MIME_FILTER_RE = re.compile(r"(\*/\*|[a-z]+/(\*|[a-z0-9.+-]+))")
 
@@ -27,14 +24,6 @@ class PickerRequest:
     requester_app_id: str
     mime_filter: str
     callback: PickerCallback | None = None
-
-
-def mime_matches(mime: str, mime_filter: str) -> bool:
-    """Whether ``mime`` satisfies a filter like ``"image/*"``, ``"*/*"`` or ``"image/png"``."""
-    if mime_filter == "*/*":
-        return True
-    kind, _, sub = mime_filter.partition("/")
-    return mime == mime_filter or (sub == "*" and mime.startswith(kind + "/"))
 
 
 class MediaPickerService:
@@ -80,7 +69,7 @@ class MediaPickerService:
         if self.request is None or self._media is None:
             return []
         rows = self._media.query(order_by="taken_ms", desc=True)
-        return [r for r in rows if mime_matches(r["mime"], self.request.mime_filter)]
+        return [r for r in rows if mime_matches(self.request.mime_filter, r["mime"])]
 
     def pick(self, media_id: int, path: str | None = None) -> dict[str, Any]:
         """Choose an item: close, then call ``callback(requester, "OK", {media_id, path})``.
@@ -102,7 +91,7 @@ class MediaPickerService:
             raise ValueError(f"media_id must be an int, got {media_id!r}")
         if self._media is not None:
             row = self._media.get(media_id)
-            if row is None or not mime_matches(row["mime"], self.request.mime_filter):
+            if row is None or not mime_matches(self.request.mime_filter, row["mime"]):
                 raise ValueError(
                     f"media id {media_id!r} is not offered for filter {self.request.mime_filter!r}"
                 )

@@ -95,7 +95,8 @@ class OsState:
         """Read a value by dotted path, e.g. ``"settings.global.wifi_on"``.
 
         Returns:
-            A deep copy, so callers cannot mutate the model by accident.
+            The value; a dict or list comes as a deep copy, so callers cannot mutate the
+            model by accident.
 
         Raises:
             KeyError: Naming the path if any segment is missing.
@@ -105,7 +106,7 @@ class OsState:
             if not isinstance(node, dict) or key not in node:
                 raise KeyError(f"no OS state at path {path!r}")
             node = node[key]
-        return plain_copy(node)
+        return node if isinstance(node, str | int | float | bool | None) else plain_copy(node)
 
     def _set(self, path: str | Sequence[str], value: Any) -> None:
         """Write a value (for managers and services only; they own the constraints).

@@ -26,7 +26,6 @@ class SystemUi:
     recents_open: bool = False
     drawer_open: bool = False
     launcher_page: int = 0
-    drawer_query: str = ""
     toast: Toast | None = None
     ui: dict[str, Any] = field(default_factory=dict)  # text fields / scroll of system surfaces
 

@@ -19,14 +19,15 @@ def battery_icon(level: int) -> str:
 
 
 def status_bar(k: Kernel, fg: str = T.TEXT, bg: str | None = None) -> View:
-    g = k.os_state.get("settings.global")
-    hw = k.os_state.get("hardware")
-    cellular = None if g["airplane_mode"] or not g["mobile_data_on"] \
-        else hw["cellular"]["network_type"]
-    return _status_bar(k.clock.format("%H:%M"), int(hw["battery"]["level"]),
-                       bool(hw["battery"]["charging"]), bool(g["bluetooth_on"]),
-                       bool(g["airplane_mode"]), cellular,
-                       bool(g["wifi_on"] and hw["wifi"]["connected"]), fg, bg)
+    get = k.os_state.get  # scalar leaves: read without copying whole subtrees every frame
+    airplane = bool(get("settings.global.airplane_mode"))
+    cellular = None if airplane or not get("settings.global.mobile_data_on") \
+        else get("hardware.cellular.network_type")
+    wifi = bool(get("settings.global.wifi_on") and get("hardware.wifi.connected"))
+    return _status_bar(k.clock.format("%H:%M"), int(get("hardware.battery.level")),
+                       bool(get("hardware.battery.charging")),
+                       bool(get("settings.global.bluetooth_on")), airplane, cellular, wifi,
+                       fg, bg)
 
 
 @functools.lru_cache(maxsize=64)

@@ -30,20 +30,11 @@ def hit_test(placed: list[Placed], x: float, y: float, long_press: bool = False)
     return None
 
 
-def scroll_at(scrolls: list[ScrollInfo], x: float, y: float, horizontal: bool) -> ScrollInfo | None:
-    """The innermost scroll area under (x, y) moving along the given axis that can scroll."""
-    for s in reversed(scrolls):
-        x0, y0, x1, y1 = s.rect
-        if s.view.horizontal == horizontal and x0 <= x < x1 and y0 <= y < y1 \
-                and s.content > s.viewport:
-            return s
-    return None
-
-
 def scroll_target(placed: list[Placed], scrolls: list[ScrollInfo], x: float, y: float,
                   horizontal: bool) -> ScrollInfo | None:
-    """Like ``scroll_at``, but a blocking layer (scrim, sheet, dialog, keyboard) painted over
-    the point hides the scroll areas beneath it: a drag on a sheet never scrolls the page."""
+    """The innermost scroll area under (x, y) that can move along the given axis. A blocking
+    layer (scrim, sheet, dialog, keyboard) painted over the point hides the scroll areas
+    beneath it: a drag on a sheet never scrolls the page."""
     infos = {id(s.view): s for s in scrolls}
     for p in reversed(placed):
         r = p.visible_rect()

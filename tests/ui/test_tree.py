@@ -17,7 +17,7 @@ from mobilegym_env.ui import (
     text_field,
 )
 from mobilegym_env.ui.layout import layout
-from mobilegym_env.ui.tree import hit_test, scroll_at, ui_tree
+from mobilegym_env.ui.tree import hit_test, scroll_target, ui_tree
 from mobilegym_env.ui.view import View, scroll
 
 
@@ -99,9 +99,10 @@ def test_hidden_part_of_a_scrolled_child_is_not_hit():
     assert hit_id(placed, 10, 50) == "head"
     assert hit_id(placed, 10, 120) == "i0"
     assert hit_id(placed, 10, 150) == "i1"
-    s = scroll_at(layout(root, 0, 0, 360, 400)[1], 10, 150, horizontal=False)
+    placed, scrolls = layout(root, 0, 0, 360, 400)
+    s = scroll_target(placed, scrolls, 10, 150, horizontal=False)
     assert s is not None and s.view.id == "l"
-    assert scroll_at(layout(root, 0, 0, 360, 400)[1], 10, 150, horizontal=True) is None
+    assert scroll_target(placed, scrolls, 10, 150, horizontal=True) is None
 
 
 def test_ui_tree_roles_text_bounds_and_states():
