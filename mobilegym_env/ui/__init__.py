@@ -15,10 +15,12 @@ from .components import (
     empty_state,
     fab,
     list_item,
+    popup_menu,
     progress_bar,
     scaffold,
     scrim,
     section_header,
+    selection_bar,
     tab_bar,
     top_app_bar,
 )
@@ -48,7 +50,7 @@ from .view import (
 __all__ = [
     "FILL", "Router", "ScreenContext", "View", "avatar", "bottom_sheet", "box", "button", "card",
     "checkbox", "chip", "col", "dialog", "divider", "empty_state", "fab", "hscroll", "icon",
-    "icon_button", "image", "list_item", "progress_bar", "radio", "row", "scaffold", "scrim",
-    "scroll", "section_header", "spacer", "split_route", "stack", "switch", "tab_bar", "text",
+    "icon_button", "image", "list_item", "popup_menu", "progress_bar", "radio", "row", "scaffold", "scrim",
+    "scroll", "section_header", "selection_bar", "spacer", "split_route", "stack", "switch", "tab_bar", "text",
     "text_field", "theme", "top_app_bar", "with_query",
 ]

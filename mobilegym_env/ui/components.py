@@ -111,6 +111,41 @@ def dialog(title: str, body: str | View | None, actions: Sequence[DialogAction],
     return stack(scrim(on_dismiss), box, w=FILL, h=FILL)
 
 
+MenuItem = tuple[str, Handler | None] | tuple[str, Handler | None, str]
+
+
+def popup_menu(items: Sequence[MenuItem], on_dismiss: Handler | None, id: str = "menu",
+               anchor: str = "top-right") -> View:
+    """A popup menu (the overflow ⋮ menu, or an item's long-press menu) over a clear scrim.
+
+    ``items`` are ``(label, handler)`` or ``(label, handler, item_id)``; without an id an item
+    is ``"<menu id>:<label in lower case>"`` (``"menu:rename"``). A None handler greys the item
+    out. ``anchor`` is where the menu sits: ``"top-right"`` (under the app bar's ⋮, the
+    default), ``"top-left"``, ``"bottom-right"`` or ``"center"``. Tapping outside dismisses.
+    Open it like a dialog (``ctx.open_dialog("menu")``) so that Back closes it.
+    """
+    rows = [
+        row(text(label, 15, color=T.TEXT if handler is not None else T.TEXT_HINT, role=None),
+            h=48, pad=(16, 0), on_tap=handler, enabled=handler is not None, role="menu_item",
+            text=label, id=item[2] if len(item) > 2 else f"{id}:{label.lower()}")
+        for item in items for label, handler in [item[:2]]
+    ]
+    top = T.STATUS_BAR_H + 8 if anchor.startswith("top") else 0
+    bottom = T.GESTURE_BAR_H + 8 if anchor.startswith("bottom") else 0
+    box = col(*rows, w=200, bg=T.SURFACE, radius=8, border=(T.OUTLINE, 1), pad=(0, 8),
+              gravity=anchor, block=True, id=id, role="menu")
+    return stack(View("box", w=FILL, h=FILL, on_tap=on_dismiss, block=True, id=f"{id}_scrim"),
+                 stack(box, w=FILL, h=FILL, pad=(8, top, 8, bottom)), w=FILL, h=FILL)
+
+
+def selection_bar(count: int, on_close: Handler, actions: Sequence[View] = ()) -> View:
+    """The app bar of selection mode: ✕, "N selected", and actions on the selected items."""
+    return row(icon_button("xmark", on_close, "Clear selection", T.TEXT, id="clear_selection"),
+               text(f"{count} selected", 20, "medium", T.TEXT, w=FILL, role="heading"),
+               *actions, h=T.APP_BAR_H, pad=(4, 0, 8, 0), gap=4, bg="#E8F0FE",
+               id="selection_bar")
+
+
 def bottom_sheet(title: str | None, children: Sequence[View], on_dismiss: Handler | None,
                  id: str = "sheet") -> View:
     """A sheet rising from the bottom edge, over a scrim."""

@@ -9,7 +9,8 @@ from collections.abc import Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
 
-from .view import View, scroll, text_field
+from . import theme as T
+from .view import FILL, View, _pad, icon_button, scroll, stack, text_field
 
 if TYPE_CHECKING:
     from ..kernel import Kernel
@@ -122,6 +123,37 @@ class ScreenContext:
     def toast(self, message: str) -> None:
         self.os.toast(message)
 
+    # ----- selection mode (long-press a row, tap others, act on them from the bar)
+    def selecting(self, key: str = "items") -> bool:
+        """Whether the screen is in selection mode for ``key`` (it lives in the route, so Back
+        leaves it)."""
+        return self.query.get("select") == key
+
+    def selection(self, key: str = "items") -> list[Any]:
+        """The selected item ids, in the order they were selected ([] outside selection mode)."""
+        return list(self.activity.ui.get(f"select:{key}", ())) if self.selecting(key) else []
+
+    def toggle_selected(self, key: str, item_id: Any) -> None:
+        """Selects or deselects an item; the first one enters selection mode and deselecting
+        the last one leaves it."""
+        if not self.selecting(key):
+            self.activity.ui[f"select:{key}"] = [item_id]
+            self.push(with_query(self.activity.route, select=key))
+            return
+        chosen = self.activity.ui.setdefault(f"select:{key}", [])
+        if item_id in chosen:
+            chosen.remove(item_id)
+        else:
+            chosen.append(item_id)
+        if not chosen:
+            self.end_selection(key)
+
+    def end_selection(self, key: str = "items") -> None:
+        """Leaves selection mode (after acting on the selection, or from the bar's ✕)."""
+        self.activity.ui.pop(f"select:{key}", None)
+        if self.selecting(key):
+            self.activity.pop()
+
     # ----- intents
     def start_activity(self, intent: Any, new_task: bool = False) -> bool:
         return self.os.start_activity(intent, new_task=new_task)
@@ -147,8 +179,21 @@ class ScreenContext:
         target = (self.activity.activity_id, key)
         kb = self.os.keyboard
         focused = kb.visible and kb.target == target
-        return text_field(self.activity.ui, key, hint, focused=focused,
-                          on_tap=functools.partial(kb.show, *target), **props)
+        if not (focused and self.activity.ui.get(key)):
+            return text_field(self.activity.ui, key, hint, focused=focused,
+                              on_tap=functools.partial(kb.show, *target), **props)
+        # a focused field with text gets a clear button at its trailing edge
+        outer = {k: props.pop(k) for k in ("w", "h", "flex") if k in props}
+        outer.setdefault("h", 48)
+        field_id = props.pop("id", key)
+        left, top, right, bottom = _pad(props.pop("pad", (14, 0)))  # the field's default pad
+        field = text_field(self.activity.ui, key, hint, focused=True, w=FILL, h=FILL,
+                           pad=(left, top, right + 36, bottom), id=field_id,
+                           on_tap=functools.partial(kb.show, *target), **props)
+        clear = icon_button("circle-xmark", functools.partial(self.set_value, key, ""),
+                            "Clear text", T.TEXT_SECONDARY, size=16, gravity="center-right",
+                            id=f"{field_id}:clear")
+        return stack(field, stack(clear, w=FILL, h=FILL, pad=(0, 0, 4, 0)), **outer)
 
     def scroll(self, *children: View | None, id: str, **props: Any) -> View:
         return scroll(*children, store=self.activity.ui, id=id, **props)

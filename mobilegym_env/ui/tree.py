@@ -7,7 +7,8 @@ from typing import Any
 from .layout import Placed, ScrollInfo
 from .view import View
 
-INTERACTIVE_ROLES = {"button", "switch", "checkbox", "radio", "text_field", "tab", "list_item"}
+INTERACTIVE_ROLES = {"button", "switch", "checkbox", "radio", "text_field", "tab", "list_item",
+                     "menu_item"}
 
 
 def hit_test(placed: list[Placed], x: float, y: float, long_press: bool = False) -> Placed | None:
