@@ -1,101 +1,238 @@
-"""Notes' screens: the list, a note, and the editor (also the ACTION_SEND target)."""
+"""Notes' list screens: home (folder chips, pinned and other notes, selection mode) and search.
+
+Routes: ``/`` lists every note, ``/?folder=<id>`` one folder's; ``/search`` searches. The note
+editor and the new-note page live in ``editor.py``. Dialogs, menus and selection mode live in
+the query (``dialog=...``, ``select=notes``), so Back closes them.
+"""
 
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from mobilegym_env.ui import (
     FILL,
     ScreenContext,
     View,
+    chip,
     col,
     dialog,
     empty_state,
     fab,
+    hscroll,
     icon_button,
-    list_item,
+    popup_menu,
+    row,
     scaffold,
-    text,
+    section_header,
+    selection_bar,
     top_app_bar,
+    with_query,
 )
+from mobilegym_env.ui import theme as T
+
+from . import editor, model
+from .parts import dismiss, folder_dialog, folder_names, move_sheet, note_card
+
+SELECT = "notes"
 
 
-def _find(ctx: ScreenContext, note_id: str) -> dict | None:
-    return next((n for n in ctx.state["notes"] if str(n["id"]) == note_id), None)
+def _folder_filter(ctx: ScreenContext) -> dict[str, Any] | None:
+    """The folder the home screen shows (None: all notes, or an unknown folder id)."""
+    return model.folder(ctx.state, ctx.query.get("folder"))
 
 
+# ----- home
 def home(ctx: ScreenContext) -> View:
-    notes = sorted(ctx.state["notes"], key=lambda n: (not n["pinned"], -n["id"]))
-    rows = [
-        list_item(n["title"] or "Untitled", n["body"].split("\n")[0] or None,
-                  "thumbtack" if n["pinned"] else "note-sticky",
-                  on_tap=functools.partial(ctx.push, f"/note/{n['id']}"), id=f"note:{n['id']}")
-        for n in notes
-    ]
-    body = ctx.scroll(*rows, id="notes") if rows else empty_state("note-sticky", "No notes yet")
-    return scaffold(body, top_bar=top_app_bar("Notes"),
-                    fab=fab("plus", functools.partial(ctx.push, "/new"), "New note"))
+    shown = _folder_filter(ctx)
+    notes = model.in_folder(ctx.state, shown["id"] if shown else None)
+    chosen = [i for i in ctx.selection(SELECT) if model.note(ctx.state, i) is not None]
+    names = folder_names(ctx)
 
+    def card(n: dict[str, Any]) -> View:
+        return col(note_card(n, None if shown else names.get(n["folder_id"]),
+                             functools.partial(_tap_note, ctx, n["id"]),
+                             functools.partial(ctx.toggle_selected, SELECT, n["id"]),
+                             selected=n["id"] in chosen), pad=(12, 4))
 
-def note(ctx: ScreenContext) -> View:
-    n = _find(ctx, ctx.params["id"])
-    if n is None:
-        return scaffold(empty_state("circle-exclamation", "Note not found"),
-                        top_bar=top_app_bar("Notes", ctx.back))
-    overlay = None
-    if ctx.query.get("dialog") == "delete":
-        overlay = dialog("Delete this note?", f"“{n['title']}” will be removed.",
-                         [("Cancel", ctx.close_dialog),
-                          ("Delete", functools.partial(_delete, ctx, n["id"]))],
-                         on_dismiss=ctx.close_dialog)
-    actions = [
-        icon_button("thumbtack", functools.partial(_toggle_pin, ctx, n), "Unpin" if n["pinned"]
-                    else "Pin", "#3D7BF7" if n["pinned"] else "#444746", id="pin"),
-        icon_button("trash", functools.partial(ctx.open_dialog, "delete"), "Delete", id="delete"),
-    ]
-    body = col(text(n["title"], 22, "medium", max_lines=3),
-               text(n["body"], 15, color="#3C4043", max_lines=None),
-               pad=(20, 12), gap=12, bg="#FFFFFF")
-    return scaffold(body, top_bar=top_app_bar("", ctx.back, actions), overlay=overlay,
-                    bg="#FFFFFF")
-
-
-def new(ctx: ScreenContext) -> View:
-    intent = ctx.intent or {}
-    shared = (intent.get("data") or {}).get("text")
-    if shared and "body" not in ctx.ui:
-        ctx.set_value("body", str(shared))
-    save = icon_button("check", functools.partial(_save, ctx), "Save", "#3D7BF7", id="save")
-    body = col(
-        ctx.field("title", "Title", id="title"),
-        ctx.field("body", "Note", id="body", h=FILL, radius=12),
-        pad=(16, 8), gap=12, bg="#FFFFFF",
-    )
-    return scaffold(body, top_bar=top_app_bar("New note", ctx.back, [save]), bg="#FFFFFF")
-
-
-def _save(ctx: ScreenContext) -> None:
-    title, body = ctx.value("title").strip(), ctx.value("body").strip()
-    if not title and not body:
-        ctx.toast("Empty note discarded")
+    pinned = [card(n) for n in notes if n["pinned"]]
+    others = [card(n) for n in notes if not n["pinned"]]
+    chips = hscroll(
+        chip("All notes", shown is None, functools.partial(_show_folder, ctx, None),
+             id="folder:all"),
+        *[chip(f["name"], shown is not None and shown["id"] == f["id"],
+               functools.partial(_show_folder, ctx, f["id"]), id=f"folder:{f['id']}")
+          for f in ctx.state["folders"]],
+        store=ctx.ui, id="folder_chips", h=48, gap=8, pad=(12, 0))
+    if notes:
+        body = ctx.scroll(
+            section_header("Pinned") if pinned else None, *pinned,
+            section_header("Others") if pinned and others else None, *others,
+            id="notes", pad=(0, 0, 0, 88))
     else:
-        ctx.state["notes"].append({"id": ctx.state["next_id"], "title": title, "body": body,
-                                   "pinned": False, "updated_ms": ctx.os.clock.now_ms()})
-        ctx.state["next_id"] += 1
-        ctx.toast("Note saved")
-    ctx.ui.pop("title", None)
-    ctx.ui.pop("body", None)
-    ctx.pop()
+        body = empty_state("note-sticky", "No notes in this folder" if shown else "No notes yet")
+    if ctx.selecting(SELECT):
+        bar = _selection_bar(ctx, chosen)
+        new = None
+    else:
+        bar = top_app_bar(shown["name"] if shown else "Notes", actions=[
+            icon_button("magnifying-glass", functools.partial(_open_search, ctx), "Search",
+                        id="search"),
+            icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "menu"),
+                        "More options", id="more"),
+        ])
+        new = fab("plus", functools.partial(editor.start_new, ctx, "text",
+                                            shown["id"] if shown else None), "New note")
+    return scaffold(col(chips, body, w=FILL, h=FILL), top_bar=bar, fab=new,
+                    overlay=_home_overlay(ctx, shown, chosen))
 
 
-def _delete(ctx: ScreenContext, note_id: int) -> None:
-    ctx.state["notes"] = [n for n in ctx.state["notes"] if n["id"] != note_id]
+def _tap_note(ctx: ScreenContext, note_id: int) -> None:
+    if ctx.selecting(SELECT):
+        ctx.toggle_selected(SELECT, note_id)
+    else:
+        editor.open_note(ctx, note_id)
+
+
+def _show_folder(ctx: ScreenContext, folder_id: int | None) -> None:
+    ctx.end_selection(SELECT)
+    ctx.activity.replace("/" if folder_id is None else f"/?folder={folder_id}")
+
+
+def _open_search(ctx: ScreenContext) -> None:
+    ctx.set_value("search_q", "")
+    ctx.push("/search")
+    ctx.os.keyboard.show(ctx.activity.activity_id, "search_q")
+
+
+def _selection_bar(ctx: ScreenContext, chosen: list[int]) -> View:
+    pin = not all(model.note(ctx.state, i)["pinned"] for i in chosen)
+    return selection_bar(len(chosen), functools.partial(ctx.end_selection, SELECT), [
+        icon_button("thumbtack" if pin else "thumbtack-slash",
+                    functools.partial(_pin_selected, ctx, chosen, pin),
+                    "Pin" if pin else "Unpin", T.TEXT, id="sel_pin"),
+        icon_button("folder-open", functools.partial(ctx.open_dialog, "move"),
+                    "Move to folder", T.TEXT, id="sel_move"),
+        icon_button("trash", functools.partial(ctx.open_dialog, "delete"), "Delete", T.TEXT,
+                    id="sel_delete"),
+    ])
+
+
+def _home_overlay(ctx: ScreenContext, shown: dict[str, Any] | None,
+                  chosen: list[int]) -> View | None:
+    kind = ctx.query.get("dialog")
+    if kind == "menu":
+        items = [("New list", functools.partial(editor.start_new, ctx, "checklist",
+                                                shown["id"] if shown else None), "menu:new_list"),
+                 ("New folder", functools.partial(_open_folder_dialog, ctx, "new_folder", ""),
+                  "menu:new_folder")]
+        if shown is not None:
+            items += [("Rename folder", functools.partial(
+                          _open_folder_dialog, ctx, "rename_folder", shown["name"]),
+                       "menu:rename_folder"),
+                      ("Delete folder", functools.partial(
+                          ctx.replace, with_query(ctx.activity.route, dialog="delete_folder")),
+                       "menu:delete_folder")]
+        return popup_menu(items, ctx.close_dialog)
+    if kind == "new_folder":
+        return folder_dialog(ctx, "New folder", "Create",
+                             functools.partial(_create_folder, ctx), "new_folder_dialog")
+    if kind == "rename_folder" and shown is not None:
+        return folder_dialog(ctx, "Rename folder", "Rename",
+                             functools.partial(_rename_folder, ctx, shown), "rename_dialog")
+    if kind == "delete_folder" and shown is not None:
+        return dialog(f"Delete “{shown['name']}”?",
+                      "The folder is removed. Its notes are kept, in no folder.",
+                      [("Cancel", ctx.close_dialog, "delete_folder_dialog:cancel"),
+                       ("Delete", functools.partial(_delete_folder, ctx, shown),
+                        "delete_folder_dialog:confirm")],
+                      on_dismiss=ctx.close_dialog, id="delete_folder_dialog")
+    if kind == "move" and chosen:
+        folders = {model.note(ctx.state, i)["folder_id"] for i in chosen}
+        return move_sheet(ctx, folders.pop() if len(folders) == 1 else "mixed",
+                          functools.partial(_move_selected, ctx, chosen))
+    if kind == "delete" and chosen:
+        what = "this note" if len(chosen) == 1 else f"{len(chosen)} notes"
+        return dialog(f"Delete {what}?", "Deleted notes can't be recovered.",
+                      [("Cancel", ctx.close_dialog, "delete_dialog:cancel"),
+                       ("Delete", functools.partial(_delete_selected, ctx, chosen),
+                        "delete_dialog:confirm")],
+                      on_dismiss=ctx.close_dialog, id="delete_dialog")
+    return None
+
+
+# ----- home actions
+def _open_folder_dialog(ctx: ScreenContext, kind: str, name: str) -> None:
+    ctx.set_value("folder_name", name)
+    ctx.replace(with_query(ctx.activity.route, dialog=kind))
+    ctx.os.keyboard.show(ctx.activity.activity_id, "folder_name")
+
+
+def _create_folder(ctx: ScreenContext) -> None:
+    name = ctx.value("folder_name").strip()
+    try:
+        rec = model.create_folder(ctx.state, name)
+    except ValueError as err:  # a bad name keeps the dialog open
+        ctx.toast(str(err))
+        return
+    dismiss(ctx)
+    ctx.activity.replace(f"/?folder={rec['id']}")
+    ctx.toast(f"Folder “{name}” created")
+
+
+def _rename_folder(ctx: ScreenContext, rec: dict[str, Any]) -> None:
+    try:
+        model.rename_folder(ctx.state, rec, ctx.value("folder_name").strip())
+    except ValueError as err:
+        ctx.toast(str(err))
+        return
+    dismiss(ctx)
+
+
+def _delete_folder(ctx: ScreenContext, rec: dict[str, Any]) -> None:
+    model.delete_folder(ctx.state, rec["id"])
     ctx.close_dialog()
-    ctx.pop()
+    ctx.activity.replace("/")
+    ctx.toast(f"Folder “{rec['name']}” deleted")
 
 
-def _toggle_pin(ctx: ScreenContext, n: dict) -> None:
-    n["pinned"] = not n["pinned"]
+def _pin_selected(ctx: ScreenContext, chosen: list[int], pinned: bool) -> None:
+    model.set_pinned(ctx.state, chosen, pinned)
+    ctx.end_selection(SELECT)
 
 
-ROUTES = {"/": home, "/note/{id}": note, "/new": new}
+def _move_selected(ctx: ScreenContext, chosen: list[int], folder_id: int | None) -> None:
+    model.move_notes(ctx.state, chosen, folder_id)
+    ctx.close_dialog()
+    ctx.end_selection(SELECT)
+    name = folder_names(ctx).get(folder_id) if folder_id is not None else None
+    ctx.toast(f"Moved to “{name}”" if name else "Removed from folder")
+
+
+def _delete_selected(ctx: ScreenContext, chosen: list[int]) -> None:
+    count = model.delete_notes(ctx.state, chosen)
+    ctx.close_dialog()
+    ctx.end_selection(SELECT)
+    ctx.toast("Note deleted" if count == 1 else f"{count} notes deleted")
+
+
+# ----- search
+def search(ctx: ScreenContext) -> View:
+    query = ctx.value("search_q")
+    found = model.search(ctx.state, query)
+    names = folder_names(ctx)
+    field = ctx.field("search_q", "Search your notes", id="search_field", w=FILL, radius=24)
+    bar = row(icon_button("arrow-left", ctx.back, "Back", T.TEXT, id="back"), field,
+              h=T.APP_BAR_H + 8, pad=(4, 4, 12, 4), gap=4, bg=T.SURFACE, id="app_bar")
+    if found:
+        body = ctx.scroll(*[col(note_card(n, names.get(n["folder_id"]),
+                                          functools.partial(editor.open_note, ctx, n["id"]),
+                                          None), pad=(12, 4)) for n in found],
+                          id="results", pad=(0, 4, 0, 16))
+    else:
+        body = empty_state("magnifying-glass", "No matching notes" if query.strip()
+                           else "Search by title, text or list item")
+    return scaffold(body, top_bar=bar)
+
+
+ROUTES = {"/": home, "/search": search, **editor.ROUTES}
