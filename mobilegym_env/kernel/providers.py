@@ -7,6 +7,7 @@ the file system's default files are both derived from it, so every media row's p
 from __future__ import annotations
 
 import copy
+import datetime
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -233,11 +234,20 @@ CONTACT_COLUMNS: ColumnSpec = {
     "id": ((int, _NONE), None),
     "name": ((str,), ""),
     "phone": ((str,), ""),
+    "phone_type": ((str,), "mobile"),
+    "phone2": ((str, _NONE), None),
+    "phone2_type": ((str,), "work"),
     "email": ((str, _NONE), None),
     "starred": ((bool,), False),
     "company": ((str, _NONE), None),
+    "job_title": ((str, _NONE), None),
+    "address": ((str, _NONE), None),
+    "birthday": ((str, _NONE), None),  # "YYYY-MM-DD", or "MM-DD" when the year is unknown
+    "labels": ((list,), []),
     "note": ((str, _NONE), None),
 }
+PHONE_TYPES = ("mobile", "work", "home")
+_BIRTHDAY_RE = re.compile(r"(?:(\d{4})-)?(\d{2})-(\d{2})")
 
 SMS_COLUMNS: ColumnSpec = {
     "id": ((int, _NONE), None),
@@ -263,24 +273,86 @@ MEDIA_COLUMNS: ColumnSpec = {
 }
 
 
-def _contact(i: int, name: str, phone: str, email: str | None, starred: bool,
-             company: str | None = None, note: str | None = None) -> dict[str, Any]:  # fmt: skip
+def _contact(i: int, name: str, phone: str, email: str | None, starred: bool = False,
+             company: str | None = None, note: str | None = None, **more: Any) -> dict[str, Any]:
     return {"id": i, "name": name, "phone": phone, "email": email, "starred": starred,
-            "company": company, "note": note}  # fmt: skip
+            "company": company, "note": note, **more}  # fmt: skip
 
 
+# Near-duplicates (Alice Johnson/Johnston, Daniel/Daniela Kim, Acme Corp/Acme Foods) are
+# deliberate decoys for tasks; the first eight rows are referenced by other apps and tests.
 DEFAULT_CONTACTS: list[dict[str, Any]] = [
     _contact(1, "Alice Johnson", "+1 415-555-0132", "alice.johnson@example.com", True,
-             "Northwind Traders"),
-    _contact(2, "Benjamin Carter", "+1 628-555-0147", "ben.carter@example.com", False),
-    _contact(3, "Chloe Martinez", "+1 415-555-0178", "chloe.martinez@example.com", True),
-    _contact(4, "Daniel Kim", "+1 650-555-0110", "daniel.kim@example.com", False, "Acme Corp"),
-    _contact(5, "Emily Davis", "+1 510-555-0193", "emily.davis@example.com", False,
-             note="Book club"),
-    _contact(6, "Frank Wilson", "+1 408-555-0125", None, False, "Wilson Plumbing", "Plumber"),
+             "Northwind Traders", job_title="Account Manager", birthday="1990-04-12",
+             phone2="+1 415-555-0232", labels=["Friends"],
+             address="742 Valencia St, San Francisco, CA 94110"),
+    _contact(2, "Benjamin Carter", "+1 628-555-0147", "ben.carter@example.com",
+             birthday="07-23", labels=["Friends"],
+             address="1180 Folsom St, San Francisco, CA 94103"),
+    _contact(3, "Chloe Martinez", "+1 415-555-0178", "chloe.martinez@example.com", True,
+             "Lumen Studio", job_title="Graphic Designer", birthday="1994-11-02",
+             labels=["Friends", "Book club"]),
+    _contact(4, "Daniel Kim", "+1 650-555-0110", "daniel.kim@example.com", False, "Acme Corp",
+             job_title="Software Engineer", birthday="1988-05-19", labels=["Work"]),
+    _contact(5, "Emily Davis", "+1 510-555-0193", "emily.davis@example.com", note="Book club",
+             birthday="1992-06-30", labels=["Book club"]),
+    _contact(6, "Frank Wilson", "+1 408-555-0125", None, False, "Wilson Plumbing", "Plumber",
+             phone_type="work", job_title="Owner", address="88 Mission Rd, Daly City, CA 94014"),
     _contact(7, "Grace Lee", "+1 415-555-0166", "grace.lee@example.com", True,
-             "Bayview Dental", "Dentist"),
-    _contact(8, "Henry Thompson", "+1 925-555-0154", "henry.thompson@example.com", False),
+             "Bayview Dental", "Dentist", job_title="Dentist", phone_type="work",
+             address="2100 Webster St, San Francisco, CA 94115"),
+    _contact(8, "Henry Thompson", "+1 925-555-0154", "henry.thompson@example.com",
+             birthday="1958-09-14", labels=["Family"], phone2="+1 925-555-0254",
+             phone2_type="home", address="19 Orchard Ln, Walnut Creek, CA 94595"),
+    _contact(9, "Aisha Patel", "+1 415-555-0187", "aisha.patel@acmecorp.com", False,
+             "Acme Corp", job_title="Product Manager", birthday="1991-08-05", labels=["Work"]),
+    _contact(10, "Alice Johnston", "+1 707-555-0119", "alice.johnston@example.com", False,
+             "Bright Spark Electric", "Electrician", job_title="Electrician"),
+    _contact(11, "Carlos Rivera", "+1 650-555-0141", "carlos.rivera@acmecorp.com", False,
+             "Acme Corp", job_title="Sales Director", birthday="12-08", labels=["Work"],
+             phone2="+1 650-555-0241"),
+    _contact(12, "Daniela Kim", "+1 650-555-0117", "daniela.kim@example.com", note="Cousin",
+             birthday="1996-03-21", labels=["Family"]),
+    _contact(13, "Ethan Brooks", "+1 510-555-0162", "ethan.brooks@example.com", False,
+             "Greenfield High School", job_title="Math Teacher", labels=["Neighbors"],
+             address="47 Linden Ave, Oakland, CA 94611"),
+    _contact(14, "Fatima Noor", "+1 408-555-0173", "fatima.noor@example.com",
+             note="Babysitter", birthday="2001-05-17"),
+    _contact(15, "George Alvarez", "+1 415-555-0108", None, note="Landlord",
+             address="355 Dolores St, San Francisco, CA 94110", phone2="+1 415-555-0208",
+             phone2_type="home"),
+    _contact(16, "Hannah Schmidt", "+1 628-555-0139", "hannah.schmidt@northwind.com", False,
+             "Northwind Traders", job_title="Logistics Coordinator", labels=["Work"]),
+    _contact(17, "Isabel Moreno", "+1 707-555-0182", "isabel.moreno@example.com", False,
+             "Marina Animal Hospital", "Vet", job_title="Veterinarian", phone_type="work"),
+    _contact(18, "Jack Nguyen", "+1 925-555-0128", "jack.nguyen@example.com", True,
+             birthday="1985-10-09", labels=["Family"]),
+    _contact(19, "Kevin Osei", "+1 510-555-0115", "kevin.osei@example.com", False,
+             "CoreFit Gym", "Personal trainer", job_title="Trainer"),
+    _contact(20, "Laura Chen", "+1 415-555-0191", "laura.chen@example.com",
+             birthday="1993-01-27", labels=["Friends", "Book club"]),
+    _contact(21, "Liam Walsh", "+1 650-555-0106", "liam.walsh@acmefoods.com", False,
+             "Acme Foods", job_title="Chef"),
+    _contact(22, "Maya Singh", "+1 408-555-0144", "maya.singh@example.com", True,
+             birthday="1999-03-15", labels=["Family"]),
+    _contact(23, "Marcus Reed", "+1 628-555-0176", "marcus.reed@northwind.com", False,
+             "Northwind Traders", job_title="Warehouse Manager", birthday="1983-06-11"),
+    _contact(24, "Nina Shah", "+1 415-555-0158", "nina.shah@bayviewdental.com", False,
+             "Bayview Dental", job_title="Dental Hygienist"),
+    _contact(25, "Olivia Bennett", "+1 650-555-0184", "olivia.bennett@acmecorp.com", False,
+             "Acme Corp", job_title="UX Researcher", labels=["Work"], birthday="04-02"),
+    _contact(26, "Oscar Diaz", "+1 510-555-0137", None, False, "Diaz Auto Repair",
+             "Mechanic", phone_type="work", address="1500 E 12th St, Oakland, CA 94606"),
+    _contact(27, "Priya Raman", "+1 408-555-0169", "priya.raman@example.com",
+             birthday="1987-07-02", labels=["Neighbors"],
+             address="51 Linden Ave, Oakland, CA 94611"),
+    _contact(28, "Samuel Okafor", "+1 925-555-0197", "sam.okafor@example.com",
+             note="Piano teacher"),
+    _contact(29, "Sofia Rossi", "+1 628-555-0122", "sofia.rossi@northwind.com", False,
+             "Northwind Traders", job_title="Marketing Lead", birthday="1995-12-24",
+             labels=["Friends"]),
+    _contact(30, "Victoria Hughes", "+1 415-555-0112", "victoria.hughes@example.com", False,
+             "Greenfield High School", job_title="Principal", labels=["Neighbors"]),
 ]  # fmt: skip
 
 
@@ -317,7 +389,32 @@ class ContactsProvider(ContentProvider):
 
     def __init__(self, rows: Sequence[Mapping[str, Any]] | None = None) -> None:
         super().__init__("contacts", DEFAULT_CONTACTS if rows is None else rows,
-                         columns=CONTACT_COLUMNS)  # fmt: skip
+                         columns=CONTACT_COLUMNS,
+                         choices={"phone_type": PHONE_TYPES, "phone2_type": PHONE_TYPES})
+
+    def _check_values(self, values: Mapping[str, Any]) -> None:
+        super()._check_values(values)
+        birthday = values.get("birthday")
+        if birthday is not None and not valid_birthday(birthday):
+            raise ValueError(f"contacts.birthday: expected 'YYYY-MM-DD' or 'MM-DD', "
+                             f"got {birthday!r}")
+        labels = values.get("labels", [])
+        if not all(isinstance(x, str) and x.strip() for x in labels) \
+                or len(set(labels)) != len(labels):
+            raise ValueError(f"contacts.labels: expected distinct non-empty names, got {labels!r}")
+
+
+def valid_birthday(value: str) -> bool:
+    """Whether ``value`` is a real date as ``"YYYY-MM-DD"`` or a yearless ``"MM-DD"``."""
+    m = _BIRTHDAY_RE.fullmatch(value)
+    if m is None:
+        return False
+    year = int(m.group(1)) if m.group(1) else 2000  # a leap year, so "02-29" is allowed
+    try:
+        datetime.date(year, int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return False
+    return True
 
 
 class SmsProvider(ContentProvider):

@@ -12,6 +12,7 @@ from mobilegym_env.kernel.providers import (
     MediaProvider,
     SmsProvider,
     default_providers,
+    valid_birthday,
 )
 
 
@@ -22,13 +23,20 @@ def resolver():
 
 def test_defaults_shape():
     contacts = ContactsProvider().state()
-    assert len(contacts) == 8
+    assert len(contacts) == 30
     assert contacts[0] == {
-        "id": 1, "name": "Alice Johnson", "phone": "+1 415-555-0132",
+        "id": 1, "name": "Alice Johnson", "phone": "+1 415-555-0132", "phone_type": "mobile",
+        "phone2": "+1 415-555-0232", "phone2_type": "work",
         "email": "alice.johnson@example.com", "starred": True, "company": "Northwind Traders",
-        "note": None,
+        "job_title": "Account Manager", "address": "742 Valencia St, San Francisco, CA 94110",
+        "birthday": "1990-04-12", "labels": ["Friends"], "note": None,
     }  # fmt: skip
     assert all(c["phone"].startswith("+1 ") for c in contacts)
+    numbers = [c[k] for c in contacts for k in ("phone", "phone2") if c[k]]
+    assert len(set(numbers)) == len(numbers)  # a number names one contact (Messages relies on it)
+    assert [c["name"] for c in contacts[:8]] == [
+        "Alice Johnson", "Benjamin Carter", "Chloe Martinez", "Daniel Kim", "Emily Davis",
+        "Frank Wilson", "Grace Lee", "Henry Thompson"]  # fmt: skip
     sms = SmsProvider().state()
     assert len(sms) == 6 and len({m["thread_address"] for m in sms}) == 3
     assert all(m["address"] == OWN_NUMBER for m in sms if m["type"] == "sent")
@@ -43,9 +51,10 @@ def test_defaults_shape():
 
 def test_query(resolver):
     starred = resolver.query("content://contacts", where={"starred": True})
-    assert [c["name"] for c in starred] == ["Alice Johnson", "Chloe Martinez", "Grace Lee"]
+    assert [c["name"] for c in starred] == ["Alice Johnson", "Chloe Martinez", "Grace Lee",
+                                            "Jack Nguyen", "Maya Singh"]
     by_name = resolver.query("content://contacts", order_by="name", desc=True, limit=2)
-    assert [c["id"] for c in by_name] == [8, 7]
+    assert [c["id"] for c in by_name] == [30, 29]
     ids_in = resolver.query("content://contacts", where={"id": [2, 4, 99]})
     assert [c["name"] for c in ids_in] == ["Benjamin Carter", "Daniel Kim"]
     assert resolver.query("content://contacts/3")[0]["name"] == "Chloe Martinez"
@@ -53,7 +62,7 @@ def test_query(resolver):
     assert resolver.query("content://contacts/999") == []
     # None sorts first; ties keep id order.
     companies = resolver.query("content://contacts", order_by="company")
-    assert [c["id"] for c in companies][:4] == [2, 3, 5, 8]
+    assert [c["id"] for c in companies][:4] == [2, 5, 8, 12]
     threads = resolver.query("content://sms", where={"thread_address": "+1 650-555-0110"},
                              order_by="timestamp_ms")  # fmt: skip
     assert [m["id"] for m in threads] == [3, 4, 5]
@@ -65,23 +74,25 @@ def test_query_returns_copies(resolver):
     assert resolver.query("content://contacts/1")[0]["name"] == "Alice Johnson"
     st = resolver.state()
     st["contacts"].clear()
-    assert len(resolver.state()["contacts"]) == 8
+    assert len(resolver.state()["contacts"]) == 30
 
 
 def test_crud_exact_rows(resolver):
     new_id = resolver.insert("content://contacts", {"name": "Ivy Chen", "phone": "+1 415-555-0199"})
-    assert new_id == 9
-    assert resolver.query("content://contacts/9") == [{
-        "id": 9, "name": "Ivy Chen", "phone": "+1 415-555-0199", "email": None,
-        "starred": False, "company": None, "note": None,
+    assert new_id == 31
+    assert resolver.query("content://contacts/31") == [{
+        "id": 31, "name": "Ivy Chen", "phone": "+1 415-555-0199", "phone_type": "mobile",
+        "phone2": None, "phone2_type": "work", "email": None, "starred": False,
+        "company": None, "job_title": None, "address": None, "birthday": None, "labels": [],
+        "note": None,
     }]  # fmt: skip
-    assert resolver.update("content://contacts/9", {"starred": True}) == 1
+    assert resolver.update("content://contacts/31", {"starred": True}) == 1
     assert resolver.update("content://contacts/999", {"starred": True}) == 0
     assert resolver.update("content://sms", {"read": True}, where={"read": False}) == 2
     assert all(m["read"] for m in resolver.state()["sms"])
-    assert resolver.delete("content://contacts/9") == 1
-    assert resolver.delete("content://contacts/9") == 0
-    assert resolver.insert("content://contacts", {"name": "Jack"}) == 10  # ids not reused
+    assert resolver.delete("content://contacts/31") == 1
+    assert resolver.delete("content://contacts/31") == 0
+    assert resolver.insert("content://contacts", {"name": "Jack"}) == 32  # ids not reused
     assert resolver.delete("content://sms", where={"thread_address": "72345"}) == 1
     assert [m["id"] for m in resolver.state()["sms"]] == [1, 2, 3, 4, 5]
 
@@ -91,10 +102,16 @@ def test_provider_direct_api():
     assert p.get(2)["name"] == "Benjamin Carter"
     assert p.get(42) is None
     assert p.update(2, {"note": "Neighbor"}) is True
-    assert p.update_where({"company": None}, {"company": "—"}) == 4
-    assert p.delete_where({"starred": True}) == 3
-    assert [r["id"] for r in p.state()] == [2, 4, 5, 6, 8]
+    assert p.update_where({"company": None}, {"company": "—"}) == 11
+    assert p.delete_where({"starred": True}) == 5
+    assert [r["id"] for r in p.state()][:6] == [2, 4, 5, 6, 8, 9] and len(p.state()) == 25
     assert p.delete(4) is True and p.delete(4) is False
+    # a labels list in an insert is the row's own copy
+    labels = ["Work"]
+    rid = p.insert({"name": "Kay", "labels": labels})
+    labels.append("Family")
+    assert p.get(rid)["labels"] == ["Work"]
+    assert p.insert({"name": "Lee"}) and p.get(rid + 1)["labels"] == []
 
 
 def test_bad_input_no_change(resolver):
@@ -103,6 +120,15 @@ def test_bad_input_no_change(resolver):
         lambda: resolver.insert("content://contacts", {"nickname": "x"}),
         lambda: resolver.insert("content://contacts", {"starred": "yes"}),
         lambda: resolver.insert("content://contacts", {"id": 1, "name": "dup"}),
+        lambda: resolver.insert("content://contacts", {"phone_type": "pager"}),
+        lambda: resolver.insert("content://contacts", {"birthday": "1990-02-30"}),
+        lambda: resolver.insert("content://contacts", {"birthday": "April 12"}),
+        lambda: resolver.insert("content://contacts", {"birthday": "13-01"}),
+        lambda: resolver.insert("content://contacts", {"labels": "Work"}),
+        lambda: resolver.insert("content://contacts", {"labels": ["Work", "Work"]}),
+        lambda: resolver.insert("content://contacts", {"labels": ["", "Work"]}),
+        lambda: resolver.update("content://contacts/1", {"birthday": "2024-2-3"}),
+        lambda: resolver.update("content://contacts/1", {"labels": [1]}),
         lambda: resolver.insert("content://sms", {"type": "draft"}),
         lambda: resolver.insert("content://media", {"width": True}),
         lambda: resolver.insert("content://contacts/3", {"name": "x"}),
@@ -121,6 +147,15 @@ def test_bad_input_no_change(resolver):
     with pytest.raises(KeyError, match="calendar"):
         resolver.query("content://calendar")
     assert resolver.state() == before
+
+
+def test_birthdays_with_and_without_year():
+    assert valid_birthday("1990-04-12") and valid_birthday("07-23")
+    assert valid_birthday("02-29")  # a yearless Feb 29 is a real birthday
+    assert not valid_birthday("2023-02-29") and not valid_birthday("0000-01-01")
+    p = ContactsProvider()
+    assert p.update(2, {"birthday": "2000-02-29"}) and p.get(2)["birthday"] == "2000-02-29"
+    assert p.update(2, {"birthday": None}) and p.get(2)["birthday"] is None
 
 
 def test_generic_provider():

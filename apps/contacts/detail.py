@@ -1,0 +1,183 @@
+"""A contact's page: header, Message/Share, the info card, star, edit and the ⋮ menu."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from mobilegym_env.ui import (
+    FILL,
+    ScreenContext,
+    View,
+    avatar,
+    card,
+    col,
+    dialog,
+    divider,
+    empty_state,
+    icon,
+    icon_button,
+    popup_menu,
+    row,
+    scaffold,
+    text,
+    top_app_bar,
+    with_query,
+)
+from mobilegym_env.ui import theme as T
+
+from .common import (
+    PHONE_TYPE_NAMES,
+    STAR_ON,
+    URI,
+    avatar_color,
+    birthday_text,
+    display_name,
+    get_contact,
+)
+from .form import open_edit
+
+
+def contact(ctx: ScreenContext) -> View:
+    c = get_contact(ctx, ctx.params.get("id", ""))
+    if c is None:
+        return scaffold(empty_state("circle-exclamation", "Contact not found"),
+                        top_bar=top_app_bar("Contacts", ctx.back))
+    starred = bool(c.get("starred"))
+    actions = [
+        icon_button("star", functools.partial(_toggle_star, ctx, c["id"]),
+                    "Remove from favorites" if starred else "Add to favorites",
+                    STAR_ON if starred else T.TEXT_SECONDARY, id="star", selected=starred),
+        icon_button("pen", functools.partial(open_edit, ctx, c["id"]), "Edit contact",
+                    id="edit"),
+        icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "menu"),
+                    "More options", id="more"),
+    ]
+    name = display_name(c)
+    role_line = ", ".join(v for v in (c.get("job_title"), c.get("company")) if v)
+    header = col(avatar(name, 96, avatar_color(c["id"])),
+                 text(name, 24, "medium", T.TEXT, text_align="center", max_lines=2,
+                      w=FILL, id="contact_name"),
+                 text(role_line, 14, color=T.TEXT_SECONDARY, text_align="center", w=FILL,
+                      id="role_line") if role_line else None,
+                 align="center", gap=10, pad=(24, 8, 24, 16))
+    can_message = bool((c.get("phone") or "").strip())
+    buttons = row(
+        _action("comment-sms", "Message", functools.partial(_message, ctx, c["id"])
+                if can_message else None, "message"),
+        _action("share-nodes", "Share", functools.partial(_share, ctx, c["id"]), "share"),
+        justify="center", gap=32, w=FILL)
+    info = _info_rows(c)
+    details = card(text("Contact info", 14, "medium", T.TEXT, pad=(4, 0, 0, 4)),
+                   *_join(info), pad=(16, 14, 16, 6), gap=0, bg=T.SURFACE_VARIANT) \
+        if info else None
+    body = ctx.scroll(header, buttons, col(details, pad=(16, 24)), id="contact")
+    return scaffold(body, top_bar=top_app_bar("", ctx.back, actions),
+                    overlay=_overlay(ctx, c), bg=T.SURFACE)
+
+
+def _action(icon_name: str, label: str, on_tap: Any, id: str) -> View:
+    """A round tonal button with its label under it (Google Contacts' Call / Text row)."""
+    color = "#1F3B73" if on_tap else T.TEXT_HINT
+    return col(icon(icon_name, 18, color, w=56, h=40, radius=20,
+                    bg="#DCE6FD" if on_tap else T.SURFACE_VARIANT),
+               text(label, 12, "medium", color, role=None), align="center", gap=6,
+               on_tap=on_tap, enabled=on_tap is not None, role="button", label=label, id=id)
+
+
+def _info_rows(c: dict[str, Any]) -> list[View]:
+    rows = []
+    if c.get("phone"):
+        rows.append(_info_row("phone", c["phone"], PHONE_TYPE_NAMES[c["phone_type"]], "phone"))
+    if c.get("phone2"):
+        rows.append(_info_row("phone", c["phone2"], PHONE_TYPE_NAMES[c["phone2_type"]],
+                              "phone2"))
+    fields = (("envelope", c.get("email"), "Email", "email"),
+              ("location-dot", c.get("address"), "Address", "address"),
+              ("cake-candles", birthday_text(c.get("birthday")), "Birthday", "birthday"),
+              ("building", c.get("company"), "Company", "company"),
+              ("briefcase", c.get("job_title"), "Job title", "job_title"),
+              ("tag", ", ".join(c.get("labels") or ()), "Labels", "labels"),
+              ("note-sticky", c.get("note"), "Note", "note"))
+    rows.extend(_info_row(i, v, cap, id) for i, v, cap, id in fields if v)
+    return rows
+
+
+def _info_row(icon_name: str, value: str, caption: str, id: str) -> View:
+    return row(icon(icon_name, 18, T.TEXT_SECONDARY),
+               col(text(value, 16, color=T.TEXT, max_lines=2),
+                   text(caption, 13, color=T.TEXT_SECONDARY), w=FILL, gap=2),
+               pad=(4, 12), gap=20, id=id, role="text", label=f"{caption}: {value}")
+
+
+def _join(items: list[View]) -> list[View]:
+    out: list[View] = []
+    for i, item in enumerate(items):
+        if i:
+            out.append(divider(T.DIVIDER, 42))
+        out.append(item)
+    return out
+
+
+def _overlay(ctx: ScreenContext, c: dict[str, Any]) -> View | None:
+    kind = ctx.query.get("dialog")
+    if kind == "menu":
+        return popup_menu([
+            ("Share", functools.partial(_share, ctx, c["id"])),
+            ("Delete", functools.partial(
+                ctx.replace, with_query(ctx.activity.route, dialog="delete"))),
+        ], on_dismiss=ctx.close_dialog)
+    if kind == "delete":
+        return dialog("Delete this contact?",
+                      f"{display_name(c)} will be removed from your contacts.",
+                      [("Cancel", ctx.close_dialog),
+                       ("Delete", functools.partial(_delete, ctx, c["id"]))],
+                      on_dismiss=ctx.close_dialog)
+    return None
+
+
+def _toggle_star(ctx: ScreenContext, contact_id: int) -> None:
+    c = get_contact(ctx, contact_id)
+    if c is not None:
+        ctx.os.providers.update(f"{URI}/{contact_id}", {"starred": not c["starred"]})
+        ctx.toast("Removed from favorites" if c["starred"] else "Added to favorites")
+
+
+def _message(ctx: ScreenContext, contact_id: int) -> None:
+    c = get_contact(ctx, contact_id)
+    phone = (c.get("phone") or "").strip() if c else ""
+    if not phone:
+        ctx.toast("This contact has no phone number")
+        return
+    intent = {"action": "ACTION_SENDTO", "scheme": "sms", "data": {"address": phone}}
+    if not ctx.start_activity(intent, new_task=True):
+        ctx.toast("No app can send messages")
+
+
+def share_text(c: dict[str, Any]) -> str:
+    """A contact as the plain text it is shared as: name, numbers, email, one per line."""
+    lines = [display_name(c)]
+    for key, kind in (("phone", "phone_type"), ("phone2", "phone2_type")):
+        if c.get(key):
+            lines.append(f"{PHONE_TYPE_NAMES[c[kind]]}: {c[key]}")
+    if c.get("email"):
+        lines.append(f"Email: {c['email']}")
+    return "\n".join(lines)
+
+
+def _share(ctx: ScreenContext, contact_id: int) -> None:
+    ctx.close_dialog()
+    c = get_contact(ctx, contact_id)
+    if c is None:
+        return
+    intent = {"action": "ACTION_SEND", "type": "text/plain", "data": {"text": share_text(c)}}
+    if not ctx.start_activity(intent):
+        ctx.toast("No app can share this contact")
+
+
+def _delete(ctx: ScreenContext, contact_id: int) -> None:
+    ctx.os.providers.delete(f"{URI}/{contact_id}")
+    ctx.close_dialog()
+    if not ctx.activity.pop():
+        ctx.replace("/")
+    ctx.toast("Contact deleted")
