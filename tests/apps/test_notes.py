@@ -436,3 +436,10 @@ def test_store_writes_reject_bad_input_before_changing_anything() -> None:
     with pytest.raises(ValueError, match="not a checklist"):
         model.add_item(s, s["notes"][1], NOW, "x")
     assert s == initial_state()
+
+
+def test_a_folder_chip_ends_selection_mode(device: Device) -> None:
+    long_press(device, id="note:5")
+    tap(device, id="folder:1")
+    assert route(device) == "/?folder=1" and not has(device, id="selection_bar")
+    assert device.kernel.tasks.top_activity.history == ["/?folder=1"]
