@@ -362,17 +362,85 @@ def _sms(i: int, thread: str, kind: str, body: str, ts: int, read: bool) -> dict
             "timestamp_ms": ts, "type": kind, "read": read}  # fmt: skip
 
 
-DEFAULT_SMS: list[dict[str, Any]] = [
-    _sms(1, "+1 415-555-0132", "inbox", "Are we still on for lunch tomorrow at 12:30?",
-         1772266500000, True),
-    _sms(2, "+1 415-555-0132", "sent", "Yes! See you at Luigi's.", 1772266650000, True),
-    _sms(3, "+1 650-555-0110", "inbox", "Can you send me the slides from today's meeting?",
-         1772391731000, True),
-    _sms(4, "+1 650-555-0110", "sent", "Sure, sending them tonight.", 1772391945000, True),
-    _sms(5, "+1 650-555-0110", "inbox", "Got them, thanks!", 1772392200000, False),
-    _sms(6, "72345", "inbox", "Your verification code is 482913. It expires in 10 minutes.",
-         1772438300000, False),
+def _at(month: int, day: int, hour: int, minute: int) -> int:
+    """Epoch ms of a UTC time in 2026 (every default message predates the clock's start)."""
+    when = datetime.datetime(2026, month, day, hour, minute, tzinfo=datetime.timezone.utc)
+    return int(when.timestamp()) * 1000
+
+
+_ALICE, _BEN, _CHLOE, _DANIEL = ("+1 415-555-0132", "+1 628-555-0147", "+1 415-555-0178",
+                                 "+1 650-555-0110")
+_EMILY, _FRANK, _GRACE, _HENRY = ("+1 510-555-0193", "+1 408-555-0125", "+1 415-555-0166",
+                                  "+1 925-555-0154")
+_CODES, _PARCEL, _BANK, _NEW_NUMBER = "72345", "26789", "33210", "+1 312-555-0186"
+# (month, day, hour, minute, thread, type, body, read), oldest first: ids follow time.
+_SMS_LOG: list[tuple[int, int, int, int, str, str, str, bool]] = [
+    (2, 14, 10, 2, _BANK, "inbox", "Bay Bank: your statement for card ending 4821 is ready. "
+     "Balance due $312.45 by March 9.", True),
+    (2, 18, 16, 20, _CHLOE, "inbox", "Save the date: my birthday party is Saturday, March 14!",
+     True),
+    (2, 18, 16, 31, _CHLOE, "sent", "Wouldn't miss it!", True),
+    (2, 20, 11, 5, _GRACE, "inbox", "Bayview Dental: reminder, your cleaning is on March 10 "
+     "at 2:15 PM. Reply C to confirm.", True),
+    (2, 20, 11, 40, _GRACE, "sent", "C", True),
+    (2, 20, 11, 41, _GRACE, "inbox", "Thank you, your appointment is confirmed.", True),
+    (2, 21, 9, 30, _EMILY, "inbox", "Book club is reading The Overstory this month. "
+     "Don't skip the ending!", True),
+    (2, 21, 9, 48, _EMILY, "sent", "Already on chapter 3.", True),
+    (2, 23, 14, 12, _DANIEL, "inbox", "Are you coming to the Acme offsite on March 12?", True),
+    (2, 23, 14, 30, _DANIEL, "sent", "Yes, I'll be there.", True),
+    (2, 23, 14, 33, _DANIEL, "inbox", "Great. Let's meet Wednesday at 4:30 PM at Blue Bottle "
+     "on Mint Plaza to go over the proposal first.", True),
+    (2, 24, 8, 10, _FRANK, "sent", "Hi Frank, the kitchen sink is leaking again. Could you "
+     "take a look this week?", True),
+    (2, 24, 9, 2, _FRANK, "inbox", "Sure. I can come by Thursday between 9 and 11 AM.", True),
+    (2, 24, 17, 45, _FRANK, "inbox", "The estimate for the new faucet is $240, parts included.",
+     True),
+    (2, 25, 7, 15, _CODES, "inbox", "Your verification code is 730164. It expires in 10 "
+     "minutes.", True),
+    (2, 25, 19, 20, _BEN, "inbox", "Hike on Saturday, March 7? Thinking Mount Tam.", True),
+    (2, 25, 19, 26, _BEN, "sent", "I'm in! What time?", True),
+    (2, 25, 19, 28, _BEN, "sent", "The view from last time\n[Image: golden_gate_sunset.jpg]",
+     True),
+    (2, 25, 19, 30, _BEN, "inbox", "Let's meet at the Pantoll parking lot at 7:45 AM. Bring "
+     "water.", True),
+    (2, 26, 12, 0, _HENRY, "inbox", "Do you still have my ladder?", True),
+    (2, 26, 12, 10, _HENRY, "sent", "Yes! I'll drop it off on Sunday.", True),
+    (2, 26, 12, 12, _HENRY, "inbox", "Thanks. If I'm out, the side gate code is 5580.", True),
+    (2, 27, 18, 40, _PARCEL, "inbox", "Parcel Express: your package has shipped. Tracking "
+     "number PX-88421-US.", True),
+    (2, 28, 8, 15, _ALICE, "inbox", "Are we still on for lunch tomorrow at 12:30?", True),
+    (2, 28, 8, 17, _ALICE, "sent", "Yes! See you at Luigi's.", True),
+    (2, 28, 13, 5, _BANK, "inbox", "Bay Bank: a purchase of $56.20 at Green Leaf Market was "
+     "made with card ending 4821. Not you? Reply NO.", True),
+    (2, 28, 21, 30, _CHLOE, "inbox", "Party starts at 7 PM at 1420 Valencia Street, "
+     "apartment 3.", True),
+    (2, 28, 21, 34, _CHLOE, "sent", "Can't wait! Should I bring anything?", True),
+    (2, 28, 21, 36, _CHLOE, "inbox", "Just snacks. Grace is coming too!", True),
+    (3, 1, 14, 20, _ALICE, "inbox", "Thanks for lunch! I think I left my umbrella at Luigi's. "
+     "Did you see it?", True),
+    (3, 1, 14, 26, _ALICE, "sent", "No, but I'll call them tomorrow.", True),
+    (3, 1, 16, 3, _BEN, "inbox", "Change of plans: let's meet at 8:15 AM instead, same "
+     "place.", False),
+    (3, 1, 18, 50, _DANIEL, "inbox", "Can you send me the slides from today's meeting?", True),
+    (3, 1, 19, 5, _DANIEL, "sent", "Sure, sending them tonight.", True),
+    (3, 1, 19, 10, _DANIEL, "inbox", "Got them, thanks!", False),
+    (3, 1, 20, 45, _EMILY, "inbox", "Book club moved to Thursday at 6:30 PM at the Rockridge "
+     "library.", False),
+    (3, 1, 21, 10, _NEW_NUMBER, "inbox", "Hi! It's Priya, this is my new number.", False),
+    (3, 1, 21, 11, _NEW_NUMBER, "inbox", "Coffee on Friday at 9 at Sightglass?", False),
+    (3, 2, 7, 30, _PARCEL, "inbox", "Parcel Express: your package PX-88421-US will arrive "
+     "today between 2 PM and 5 PM.", True),
+    (3, 2, 7, 58, _CODES, "inbox", "Your verification code is 482913. It expires in 10 "
+     "minutes.", False),
+    (3, 2, 8, 20, _ALICE, "inbox", "The quarterly review is Thursday at 10:00 AM in room 4B. "
+     "Can you bring the printed agenda?", False),
 ]  # fmt: skip
+
+DEFAULT_SMS: list[dict[str, Any]] = [
+    _sms(i, thread, kind, body, _at(month, day, hour, minute), read)
+    for i, (month, day, hour, minute, thread, kind, body, read) in enumerate(_SMS_LOG, start=1)
+]
 
 
 def _default_media() -> list[dict[str, Any]]:

@@ -4,6 +4,7 @@ import pickle
 import pytest
 
 from mobilegym_env.kernel.filesystem import FileSystem
+from mobilegym_env.kernel.kernel import DEFAULT_START_MS
 from mobilegym_env.kernel.providers import (
     OWN_NUMBER,
     ContactsProvider,
@@ -38,7 +39,7 @@ def test_defaults_shape():
         "Alice Johnson", "Benjamin Carter", "Chloe Martinez", "Daniel Kim", "Emily Davis",
         "Frank Wilson", "Grace Lee", "Henry Thompson"]  # fmt: skip
     sms = SmsProvider().state()
-    assert len(sms) == 6 and len({m["thread_address"] for m in sms}) == 3
+    assert len(sms) == 41 and len({m["thread_address"] for m in sms}) == 12
     assert all(m["address"] == OWN_NUMBER for m in sms if m["type"] == "sent")
     media = MediaProvider().state()
     assert len(media) == 6
@@ -47,6 +48,19 @@ def test_defaults_shape():
         assert fs.exists(row["path"])
         assert fs.stat(row["path"]).size == row["size"]
     assert media[0]["title"] == "IMG_20251218_093015"
+
+
+def test_default_sms_are_a_believable_history():
+    sms = SmsProvider().state()
+    # ids follow time, as rows inserted on arrival do, and all predate the clock's start
+    stamps = [m["timestamp_ms"] for m in sms]
+    assert stamps == sorted(stamps) and stamps[-1] < DEFAULT_START_MS
+    contacts = {c["phone"] for c in ContactsProvider().state()}
+    threads = {m["thread_address"] for m in sms}
+    assert {"72345", "26789", "33210", "+1 312-555-0186"} == threads - contacts
+    assert all(m["address"] == m["thread_address"] for m in sms if m["type"] == "inbox")
+    unread = {m["thread_address"] for m in sms if not m["read"]}
+    assert len(unread) == 6 and all(m["type"] == "inbox" for m in sms if not m["read"])
 
 
 def test_query(resolver):
@@ -65,7 +79,7 @@ def test_query(resolver):
     assert [c["id"] for c in companies][:4] == [2, 5, 8, 12]
     threads = resolver.query("content://sms", where={"thread_address": "+1 650-555-0110"},
                              order_by="timestamp_ms")  # fmt: skip
-    assert [m["id"] for m in threads] == [3, 4, 5]
+    assert [m["id"] for m in threads] == [9, 10, 11, 33, 34, 35]
 
 
 def test_query_returns_copies(resolver):
@@ -88,13 +102,14 @@ def test_crud_exact_rows(resolver):
     }]  # fmt: skip
     assert resolver.update("content://contacts/31", {"starred": True}) == 1
     assert resolver.update("content://contacts/999", {"starred": True}) == 0
-    assert resolver.update("content://sms", {"read": True}, where={"read": False}) == 2
+    assert resolver.update("content://sms", {"read": True}, where={"read": False}) == 7
     assert all(m["read"] for m in resolver.state()["sms"])
     assert resolver.delete("content://contacts/31") == 1
     assert resolver.delete("content://contacts/31") == 0
     assert resolver.insert("content://contacts", {"name": "Jack"}) == 32  # ids not reused
-    assert resolver.delete("content://sms", where={"thread_address": "72345"}) == 1
-    assert [m["id"] for m in resolver.state()["sms"]] == [1, 2, 3, 4, 5]
+    assert resolver.delete("content://sms", where={"thread_address": "72345"}) == 2
+    assert [m["id"] for m in resolver.state()["sms"]] == [i for i in range(1, 42)
+                                                         if i not in (15, 40)]
 
 
 def test_provider_direct_api():

@@ -1,0 +1,154 @@
+"""What every Messages screen shares: names, times, avatars and the thread index.
+
+Helpers that read device data take the kernel (``ctx.os`` in a screen), so tasks can use them
+too.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+from urllib.parse import quote
+
+from mobilegym_env.ui import View, avatar, icon, stack
+from mobilegym_env.ui import theme as T
+
+APP = "messages"
+SMS = "content://sms"
+CONTACTS = "content://contacts"
+MEDIA = "content://media"
+AVATAR_COLORS = ("#1A73E8", "#0B8043", "#C5221F", "#E37400", "#9334E6", "#007B83", "#B80672",
+                 "#5F6368")
+SENT_BG, SENT_FG = "#1A73E8", "#FFFFFF"
+RECV_BG, RECV_FG = "#EEF0F5", T.TEXT
+SELECTED_BG = "#E8F0FE"
+SCROLL_KEY = "scroll:thread"  # the conversation's scroll offset in the activity's UI state
+BOTTOM = 1 << 30  # a scroll offset past the end: layout clamps it to the last message
+IMAGE_LINE = re.compile(r"\[Image: (.+)\]")
+# a typed recipient that is a number: phone punctuation and at least three digits
+NUMBER = re.compile(r"\+?[\d\s().-]*\d[\d\s().-]*")
+
+
+def thread_route(address: str) -> str:
+    """The conversation route for an address (spaces and the like are %-escaped)."""
+    return f"/thread/{quote(address, safe='+')}"
+
+
+def digits(number: str) -> str:
+    """Only the digits of a phone number (``"+1 415-555-0132"`` -> ``"14155550132"``)."""
+    return re.sub(r"\D", "", number or "")
+
+
+def same_number(a: str, b: str) -> bool:
+    """Whether two phone numbers are the same line: equal digits, or equal national numbers
+    (the last ten digits), so ``415-555-0132`` is ``+1 415-555-0132``."""
+    da, db = digits(a), digits(b)
+    if not da or not db:
+        return False
+    return da == db or (min(len(da), len(db)) >= 10 and da[-10:] == db[-10:])
+
+
+def is_number(typed: str) -> bool:
+    """Whether typed text can be a phone number (a short code counts)."""
+    return bool(NUMBER.fullmatch(typed.strip())) and len(digits(typed)) >= 3
+
+
+def contact_for(kernel: Any, address: str) -> dict[str, Any] | None:
+    """The contact with ``address`` as one of their numbers, if any."""
+    for c in kernel.providers.query(CONTACTS):
+        if any(same_number(c.get(key) or "", address) for key in ("phone", "phone2")):
+            return c
+    return None
+
+
+def display_name(kernel: Any, address: str) -> str:
+    """The contact's name for an address, else the address itself."""
+    c = contact_for(kernel, address)
+    return (c.get("name") or address) if c else address
+
+
+def local_time(kernel: Any, ms: int) -> datetime.datetime:
+    """Epoch milliseconds as the phone's local wall time."""
+    offset = kernel.clock.tz_offset_minutes * 60_000
+    return datetime.datetime(1970, 1, 1) + datetime.timedelta(milliseconds=ms + offset)
+
+
+def short_time(kernel: Any, ms: int) -> str:
+    """``09:41`` today, ``May 21`` this year, ``5/21/24`` before."""
+    when, now = local_time(kernel, ms), kernel.clock.local_datetime()
+    if when.date() == now.date():
+        return when.strftime("%H:%M")
+    if when.year == now.year:
+        return f"{when:%b} {when.day}"
+    return f"{when.month}/{when.day}/{when:%y}"
+
+
+def day_label(kernel: Any, ms: int) -> str:
+    """The day header above a conversation's messages: ``Today`` or ``Mon, Mar 2``."""
+    when, now = local_time(kernel, ms), kernel.clock.local_datetime()
+    if when.date() == now.date():
+        return "Today"
+    label = f"{when:%a}, {when:%b} {when.day}"
+    return label if when.year == now.year else f"{label}, {when.year}"
+
+
+def person_avatar(kernel: Any, address: str, size: int = 48) -> View:
+    """A contact's coloured initial, or a grey silhouette for an unknown number."""
+    c = contact_for(kernel, address)
+    if c is None:
+        return stack(icon("user", size * 2 // 5, "#FFFFFF", gravity="center"), w=size, h=size,
+                     radius=size // 2, bg="#9AA0A6")
+    return avatar(c.get("name") or address, size, AVATAR_COLORS[c["id"] % len(AVATAR_COLORS)])
+
+
+def check_avatar(size: int = 48) -> View:
+    """The avatar of a selected row: a blue disc with a check mark."""
+    return stack(icon("check", size * 2 // 5, "#FFFFFF", gravity="center"), w=size, h=size,
+                 radius=size // 2, bg=SENT_BG)
+
+
+def threads(kernel: Any) -> list[tuple[str, dict[str, Any], int]]:
+    """(address, newest message, unread count) per conversation, newest conversation first."""
+    latest: dict[str, dict[str, Any]] = {}
+    unread: dict[str, int] = {}
+    for m in kernel.providers.query(SMS, order_by="timestamp_ms"):
+        addr = m["thread_address"]
+        latest[addr] = m
+        if m["type"] == "inbox" and not m["read"]:
+            unread[addr] = unread.get(addr, 0) + 1
+    order = sorted(latest, key=lambda a: (latest[a]["timestamp_ms"], latest[a]["id"]),
+                   reverse=True)
+    return [(a, latest[a], unread.get(a, 0)) for a in order]
+
+
+def archived(store: dict[str, Any]) -> list[str]:
+    """The archived thread addresses of the app store (read-only use; [] if malformed)."""
+    found = store.get("archived")
+    return found if isinstance(found, list) else []
+
+
+def snippet(m: dict[str, Any]) -> str:
+    """A message on one line as the thread list shows it (pictures say "Photo")."""
+    lines = [("Photo" if IMAGE_LINE.fullmatch(ln.strip()) else ln)
+             for ln in str(m.get("body") or "").split("\n")]
+    body = " ".join(ln for ln in lines if ln.strip())
+    return f"You: {body}" if m.get("type") == "sent" else body
+
+
+def split_images(body: str) -> tuple[str, list[str]]:
+    """A message body's text and the names of its ``[Image: name]`` pictures."""
+    text_lines, names = [], []
+    for line in body.split("\n"):
+        m = IMAGE_LINE.fullmatch(line.strip())
+        if m:
+            names.append(m.group(1))
+        else:
+            text_lines.append(line)
+    return "\n".join(text_lines).strip(), names
+
+
+def send_button(on_tap: Any) -> View:
+    """The round blue paper-plane button of a composer."""
+    return stack(icon("paper-plane", 18, SENT_FG, gravity="center"), w=44, h=44, radius=22,
+                 bg=SENT_BG, on_tap=on_tap, role="button", label="Send", id="send")

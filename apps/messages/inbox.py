@@ -1,0 +1,142 @@
+"""Messages' data operations over the sms provider, shared by the screens and by task setup.
+
+Every function takes the kernel (``ctx.os`` in a screen, ``device.kernel`` in a task) and
+checks its arguments before it changes anything. ``deliver_sms`` is how a task makes a message
+arrive: the row lands in the inbox unread and a notification that opens the thread is posted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mobilegym_env.kernel.providers import OWN_NUMBER
+
+from .common import (
+    APP,
+    CONTACTS,
+    SMS,
+    display_name,
+    is_number,
+    same_number,
+    thread_route,
+)
+
+
+def _check_text(name: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{name} must be a non-empty str, got {value!r}")
+    return value
+
+
+def _archived_store(kernel: Any) -> list[str]:
+    store = kernel.app_state(APP)
+    if not isinstance(store.get("archived"), list):
+        store["archived"] = []
+    return store["archived"]
+
+
+def unarchive(kernel: Any, address: str) -> bool:
+    """Moves a thread back to the inbox; returns whether it was archived."""
+    archived = _archived_store(kernel)
+    if address in archived:
+        archived.remove(address)
+        return True
+    return False
+
+
+def archive(kernel: Any, address: str) -> bool:
+    """Moves a thread to Archived; returns whether it was in the inbox."""
+    archived = _archived_store(kernel)
+    if address in archived:
+        return False
+    archived.append(address)
+    return True
+
+
+def send_sms(kernel: Any, address: str, body: str) -> int:
+    """Sends a message: one new ``sent`` row; the thread leaves Archived and, as replying
+    does, counts as read. Returns the new row's id."""
+    _check_text("address", address)
+    _check_text("body", body)
+    row_id = kernel.providers.insert(SMS, {
+        "thread_address": address, "address": OWN_NUMBER, "body": body,
+        "timestamp_ms": kernel.clock.now_ms(), "type": "sent", "read": True,
+    })
+    mark_read(kernel, address)
+    unarchive(kernel, address)
+    return row_id
+
+
+def deliver_sms(kernel: Any, address: str, body: str, notify: bool = True) -> int:
+    """Makes a message arrive from ``address`` now: an unread ``inbox`` row, the thread back
+    from Archived, and (if ``notify``) a heads-up notification titled with the sender's name
+    that opens the conversation. Returns the new row's id.
+
+    Raises:
+        ValueError: ``address`` or ``body`` is empty or not a str (nothing is changed).
+    """
+    _check_text("address", address)
+    _check_text("body", body)
+    if not isinstance(notify, bool):
+        raise ValueError(f"notify must be a bool, got {notify!r}")
+    row_id = kernel.providers.insert(SMS, {
+        "thread_address": address, "address": address, "body": body,
+        "timestamp_ms": kernel.clock.now_ms(), "type": "inbox", "read": False,
+    })
+    unarchive(kernel, address)
+    if notify:
+        kernel.notifications.post(APP, display_name(kernel, address), body,
+                                  route=thread_route(address))
+    return row_id
+
+
+def mark_read(kernel: Any, address: str) -> int:
+    """Marks a thread's received messages read; returns how many were unread."""
+    return kernel.providers.update(SMS, {"read": True},
+                                   {"thread_address": address, "type": "inbox", "read": False})
+
+
+def mark_unread(kernel: Any, address: str) -> bool:
+    """Marks a thread unread: its newest received message becomes unread. Returns False if
+    the thread has no received message (there is nothing to mark)."""
+    got = kernel.providers.query(SMS, {"thread_address": address, "type": "inbox"},
+                                 order_by="timestamp_ms", desc=True, limit=1)
+    if not got:
+        return False
+    kernel.providers.update(f"{SMS}/{got[0]['id']}", {"read": False})
+    return True
+
+
+def delete_thread(kernel: Any, address: str) -> int:
+    """Deletes every message of a thread (and its archived mark); returns how many."""
+    unarchive(kernel, address)
+    return kernel.providers.delete(SMS, {"thread_address": address})
+
+
+def delete_message(kernel: Any, sms_id: int) -> bool:
+    """Deletes one message; returns whether it existed."""
+    return bool(kernel.providers.delete(f"{SMS}/{int(sms_id)}"))
+
+
+def resolve_recipient(kernel: Any, typed: str) -> str | None:
+    """The thread address for what was typed in "To".
+
+    A contact's name becomes their phone; a number takes the spelling a contact or an existing
+    thread gives it (so ``4155550132`` joins ``+1 415-555-0132``); any other number is kept as
+    typed. None if the text is neither a contact's name nor a number."""
+    typed = typed.strip()
+    if not typed:
+        return None
+    for c in kernel.providers.query(CONTACTS):
+        if (c.get("name") or "").casefold() == typed.casefold() and c.get("phone"):
+            return str(c["phone"])
+    if not is_number(typed):
+        return None
+    for c in kernel.providers.query(CONTACTS):
+        for key in ("phone", "phone2"):
+            if same_number(c.get(key) or "", typed):
+                return str(c[key])
+    for m in kernel.providers.query(SMS):
+        if same_number(m["thread_address"], typed):
+            return str(m["thread_address"])
+    return typed

@@ -1,0 +1,212 @@
+"""A conversation: message bubbles, the reply bar, and what a long press on a bubble or the ⋮
+menu does (copy, forward, delete a message; mark unread, delete the conversation)."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+from urllib.parse import unquote
+
+from mobilegym_env.ui import (
+    FILL,
+    ScreenContext,
+    View,
+    col,
+    dialog,
+    empty_state,
+    icon_button,
+    image,
+    popup_menu,
+    row,
+    scaffold,
+    text,
+    top_app_bar,
+    with_query,
+)
+from mobilegym_env.ui import theme as T
+
+from . import inbox
+from .common import (
+    BOTTOM,
+    IMAGE_LINE,
+    RECV_BG,
+    RECV_FG,
+    SCROLL_KEY,
+    SENT_BG,
+    SENT_FG,
+    SMS,
+    archived,
+    day_label,
+    display_name,
+    local_time,
+    send_button,
+    thread_route,
+)
+from .compose import open_compose
+
+SCROLL_OWNER = "thread_scrolled"  # the thread whose offset SCROLL_KEY holds
+
+
+def open_thread(ctx: ScreenContext, address: str) -> None:
+    """Opens a conversation at its newest message and marks its received messages read."""
+    inbox.mark_read(ctx.os, address)
+    ctx.os.keyboard.hide()
+    ctx.ui.pop("reply", None)
+    ctx.ui[SCROLL_OWNER], ctx.ui[SCROLL_KEY] = address, BOTTOM
+    ctx.push(thread_route(address))
+
+
+def _bubble_parts(body: str, fg: str) -> list[View]:
+    """Text lines, with ``[Image: name]`` lines drawn as a picture."""
+    parts: list[View] = []
+    lines: list[str] = []
+    for line in body.split("\n"):
+        m = IMAGE_LINE.fullmatch(line.strip())
+        if m:
+            if lines:
+                parts.append(text("\n".join(lines), 15, color=fg, max_lines=None))
+                lines = []
+            parts.append(image(m.group(1), 180, 135, radius=12))
+        else:
+            lines.append(line)
+    if lines or not parts:
+        parts.append(text("\n".join(lines), 15, color=fg, max_lines=None))
+    return parts
+
+
+def _bubble(ctx: ScreenContext, m: dict[str, Any]) -> View:
+    sent = m.get("type") == "sent"
+    body = str(m.get("body") or "")
+    bubble = col(*_bubble_parts(body, SENT_FG if sent else RECV_FG),
+                 bg=SENT_BG if sent else RECV_BG, radius=18, pad=(14, 9), gap=6,
+                 id=f"sms:{m['id']}", role="text", label=body,
+                 on_long_press=functools.partial(ctx.open_dialog, "message", id=m["id"]))
+    stamp = text(local_time(ctx.os, m["timestamp_ms"]).strftime("%H:%M"), 11,
+                 color=T.TEXT_HINT, pad=(6, 0))
+    return col(bubble, stamp, align="end" if sent else "start", gap=3,
+               pad=(64, 0, 0, 0) if sent else (0, 0, 64, 0))
+
+
+def thread(ctx: ScreenContext) -> View:
+    address = unquote(ctx.params.get("address", ""))
+    name = display_name(ctx.os, address)
+    msgs = ctx.os.providers.query(SMS, {"thread_address": address}, order_by="timestamp_ms")
+    items: list[View] = []
+    day = None
+    for m in msgs:
+        label = day_label(ctx.os, m["timestamp_ms"])
+        if label != day:
+            items.append(text(label, 12, "medium", T.TEXT_SECONDARY, text_align="center",
+                              w=FILL, pad=(0, 12, 0, 4)))
+            day = label
+        items.append(_bubble(ctx, m))
+    if ctx.ui.get(SCROLL_OWNER) != address:  # another thread's offset: start at the bottom
+        ctx.ui[SCROLL_OWNER] = address
+        ctx.ui[SCROLL_KEY] = BOTTOM
+    body = ctx.scroll(*items, id="thread", gap=10, pad=(16, 8)) if items else empty_state(
+        "comment-sms", "No messages yet")
+    is_archived = address in archived(ctx.state)
+    actions = [
+        icon_button("box-archive", functools.partial(_toggle_archive, ctx, address),
+                    "Unarchive" if is_archived else "Archive",
+                    SENT_BG if is_archived else T.TEXT_SECONDARY, id="archive",
+                    selected=is_archived),
+        icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "menu"),
+                    "More options", id="more"),
+    ]
+    subtitle = address if name != address else None
+    composer = row(
+        ctx.field("reply", "Text message", id="reply", w=FILL, radius=24, pad=(18, 0),
+                  on_submit=functools.partial(_reply, ctx, address)),
+        send_button(functools.partial(_reply, ctx, address)),
+        gap=8, pad=(12, 8), bg=T.SURFACE,
+    )
+    return scaffold(body, top_bar=top_app_bar(name, ctx.back, actions, subtitle=subtitle),
+                    bottom=composer, bg=T.SURFACE, overlay=_overlay(ctx, address, msgs))
+
+
+def _overlay(ctx: ScreenContext, address: str, msgs: list[dict[str, Any]]) -> View | None:
+    kind = ctx.query.get("dialog")
+    if kind == "menu":
+        has_inbox = any(m["type"] == "inbox" for m in msgs)
+        return popup_menu([
+            ("Mark as unread", functools.partial(_mark_unread, ctx, address) if has_inbox
+             else None, "menu_mark_unread"),
+            ("Delete conversation", functools.partial(_ask, ctx, "delete_thread"),
+             "menu_delete_thread"),
+        ], ctx.close_dialog, id="thread_menu")
+    if kind == "delete_thread":
+        return dialog("Delete this conversation?", "Its messages will be deleted from this "
+                      "phone.", [("Cancel", ctx.close_dialog, "delete_thread_cancel"),
+                                 ("Delete", functools.partial(_delete_thread, ctx, address),
+                                  "delete_thread_confirm")],
+                      on_dismiss=ctx.close_dialog, id="delete_thread_dialog")
+    m = next((m for m in msgs if str(m["id"]) == ctx.query.get("id")), None)
+    if m is None:
+        return None
+    if kind == "message":
+        return popup_menu([
+            ("Copy text", functools.partial(_copy, ctx, m), "msg_copy"),
+            ("Forward", functools.partial(_forward, ctx, m), "msg_forward"),
+            ("Delete", functools.partial(_ask, ctx, "delete_message", id=m["id"]), "msg_delete"),
+        ], ctx.close_dialog, id="message_menu", anchor="center")
+    if kind == "delete_message":
+        return dialog("Delete this message?", "It will be deleted from this phone.",
+                      [("Cancel", ctx.close_dialog, "delete_message_cancel"),
+                       ("Delete", functools.partial(_delete_message, ctx, m["id"]),
+                        "delete_message_confirm")],
+                      on_dismiss=ctx.close_dialog, id="delete_message_dialog")
+    return None
+
+
+def _ask(ctx: ScreenContext, name: str, **params: Any) -> None:
+    """Swaps a menu for the confirmation it leads to (Back then closes the confirmation)."""
+    path = ctx.activity.route.partition("?")[0]
+    ctx.replace(with_query(path, dialog=name, **params))
+
+
+def _reply(ctx: ScreenContext, address: str) -> None:
+    body = ctx.value("reply").strip()
+    if not body or not address:
+        return
+    inbox.send_sms(ctx.os, address, body)
+    ctx.ui["reply"] = ""
+    ctx.ui[SCROLL_KEY] = BOTTOM
+
+
+def _toggle_archive(ctx: ScreenContext, address: str) -> None:
+    if inbox.unarchive(ctx.os, address):
+        ctx.toast("Conversation unarchived")
+    else:
+        inbox.archive(ctx.os, address)
+        ctx.toast("Conversation archived")
+
+
+def _mark_unread(ctx: ScreenContext, address: str) -> None:
+    inbox.mark_unread(ctx.os, address)
+    ctx.close_dialog()
+    ctx.pop()  # as in Google Messages: back to the list, where the thread shows unread
+
+
+def _delete_thread(ctx: ScreenContext, address: str) -> None:
+    inbox.delete_thread(ctx.os, address)
+    ctx.close_dialog()
+    ctx.toast("Conversation deleted")
+    ctx.pop()
+
+
+def _copy(ctx: ScreenContext, m: dict[str, Any]) -> None:
+    ctx.os.clipboard.write(str(m["body"]))
+    ctx.close_dialog()
+    ctx.toast("Message copied")
+
+
+def _forward(ctx: ScreenContext, m: dict[str, Any]) -> None:
+    ctx.close_dialog()
+    open_compose(ctx, body=str(m["body"]))
+
+
+def _delete_message(ctx: ScreenContext, sms_id: int) -> None:
+    inbox.delete_message(ctx.os, sms_id)
+    ctx.close_dialog()
+    ctx.toast("Message deleted")
