@@ -21,6 +21,7 @@ STAR_ON = "#F9AB00"
 # use are offered too, so data from elsewhere stays editable.
 LABELS = ("Family", "Friends", "Work", "Book club", "Neighbors")
 PHONE_TYPE_NAMES = {t: t.capitalize() for t in PHONE_TYPES}
+SEARCHED = ("name", "company", "job_title", "email", "address", "note")
 
 
 def avatar_color(contact_id: Any) -> str:
@@ -58,11 +59,12 @@ def digits(value: str) -> str:
 
 
 def matches(c: dict[str, Any], query: str) -> bool:
-    """Whether a search matches a contact's name, company, email or (by digits) a number."""
+    """Whether a search matches a contact's text fields (name, company, job title, email,
+    address, note) or, by digits, one of its numbers."""
     q = query.strip().casefold()
     if not q:
         return True
-    texts = (c.get("name"), c.get("company"), c.get("email"))
+    texts = (c.get(k) for k in SEARCHED)
     if any(q in (t or "").casefold() for t in texts):
         return True
     q_digits = digits(q)

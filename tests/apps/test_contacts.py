@@ -76,6 +76,12 @@ def test_search_by_name_company_and_number(device: Device) -> None:
     device.type_text("555-0241")  # Carlos Rivera's second (work) number
     assert ids(device, "contact:") == ["contact:11"]
     tap(device, id="search:clear")
+    device.type_text("plumber")  # a note
+    assert ids(device, "contact:") == ["contact:6"]
+    tap(device, id="search:clear")
+    device.type_text("linden ave")  # an address
+    assert ids(device, "contact:") == ["contact:13", "contact:27"]
+    tap(device, id="search:clear")
     device.type_text("zzz")
     assert ids(device, "contact:") == []
     assert node(device, text="No matching contacts")
