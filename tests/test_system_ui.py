@@ -1,5 +1,5 @@
-"""System chrome through public gestures: launcher, drawer, Recents, shade, status bar, keyboard,
-permission dialog, chooser, toasts, heads-up and app crashes."""
+"""System chrome through public gestures: Recents, shade, status bar, keyboard, permission
+dialog, chooser, toasts, heads-up and app crashes (the launcher: test_launcher.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import pytest
 from mobilegym_env.device import Device
 from mobilegym_env.kernel.intent_resolver import Intent
 from mobilegym_env.kernel.system_ui import TOAST_MS
-from mobilegym_env.system.launcher import drawer_matches
 from mobilegym_env.testing import center, find_all, has, node, tap
 from mobilegym_env.ui import theme as T
 
@@ -24,74 +23,6 @@ def settings(d: Device) -> dict:
 @pytest.fixture
 def d() -> Device:
     return Device()
-
-
-# ----- launcher
-def test_launcher_icon_tap_launches_the_app_and_home_returns(d):
-    tap(d, id="grid:notes")
-    assert (top(d).app_id, top(d).route) == ("notes", "/")
-    assert has(d, role="heading", text="Notes")
-    d.go_home()
-    assert d.active_task_id is None and has(d, id="grid:notes")
-
-
-def test_dock_icon_launches_its_app(d):
-    dock = node(d, id="dock:messages")
-    assert dock["bounds"][1] > node(d, id="launcher_search")["bounds"][3]  # below the search pill
-    tap(d, id="dock:messages")
-    assert top(d).app_id == "messages"
-
-
-def test_launcher_pages_swipe_between_and_launch(d):
-    d.kernel.launcher.move_to_page("settings", 1)
-    d.kernel.launcher.move_to_page("files", 2)
-    d.invalidate()
-    assert node(d, role="page_indicator")["text"] == "Page 1 of 3"
-    assert has(d, id="grid:notes") and not has(d, id="grid:settings")
-    assert d.swipe(300, 400, 60, 400) == "page"
-    assert node(d, role="page_indicator")["text"] == "Page 2 of 3"
-    assert has(d, id="grid:settings") and not has(d, id="grid:notes")
-    assert d.swipe(300, 400, 60, 400) == "page"
-    assert has(d, id="grid:files")
-    assert d.swipe(300, 400, 60, 400) == "none"  # already on the last page
-    assert d.swipe(60, 400, 300, 400) == "page"
-    tap(d, id="grid:settings")
-    assert top(d).app_id == "settings"
-    d.go_home()  # home always opens on the first page
-    assert node(d, role="page_indicator")["text"] == "Page 1 of 3"
-
-
-def test_drawer_by_swipe_up_lists_every_app_alphabetically(d):
-    assert d.swipe(180, 600, 180, 300) == "drawer"
-    assert d.kernel.system_ui.drawer_open
-    names = [n["text"] for n in find_all(d, role="app_icon")]
-    assert names == sorted((m.name for m in d.kernel.packages.manifests()), key=str.lower)
-    assert not d.kernel.keyboard.visible
-    assert d.handle_back() == "launcher.drawer"
-    assert not d.kernel.system_ui.drawer_open
-
-
-def test_drawer_search_pill_types_filters_and_opens(d):
-    tap(d, id="launcher_search")
-    assert d.kernel.system_ui.drawer_open and d.kernel.keyboard.visible
-    assert node(d, id="drawer_search")["focused"] is True
-    assert d.type_text("note")
-    assert node(d, id="drawer_search")["text"] == "note"
-    shown = [n["text"] for n in find_all(d, role="app_icon")]
-    assert shown == [m.name for m in drawer_matches(d.kernel, "note")]
-    assert "Notes" in shown and "Settings" not in shown
-    d.type_text("zzz")
-    assert not find_all(d, role="app_icon") and has(d, text="No apps found")
-    # the on-screen Delete key edits the query
-    for _ in range(3):
-        tap(d, role="key", text="Delete")
-    assert node(d, id="drawer_search")["text"] == "note"
-    tap(d, id="drawer:notes")
-    assert top(d).app_id == "notes" and not d.kernel.keyboard.visible
-    # the drawer closed behind the app: Back lands on the home screen
-    d.handle_back()
-    assert d.active_task_id is None and not d.kernel.system_ui.drawer_open
-    assert has(d, id="grid:notes")
 
 
 # ----- recents
@@ -409,18 +340,6 @@ def test_a_raising_screen_shows_the_crash_page(d):
 
 
 # ----- crowded surfaces
-def test_a_full_launcher_page_fits_above_the_page_dots(d):
-    ids = [m.id for m in d.kernel.packages.manifests()]
-    d.kernel.launcher.pages[0] = (ids * 20)[:20]  # 5 full rows (ids repeat; fine for layout)
-    d.invalidate()
-    tiles = find_all(d, role="app_icon")
-    grid = [t for t in tiles if t["id"].startswith("grid:")]
-    assert len(grid) == 20
-    dots = node(d, id="page_dots")["bounds"]
-    assert max(t["bounds"][3] for t in grid) <= dots[1]
-    assert min(t["bounds"][1] for t in grid) >= node(d, id="home_date")["bounds"][3]
-
-
 def test_many_notifications_scroll_inside_the_shade(d):
     for i in range(12):
         d.kernel.notifications.post("notes", f"Note {i}", "body", heads_up=False)

@@ -104,10 +104,7 @@ def app_back(k: Kernel) -> bool:
 
 
 def launcher_back(k: Kernel) -> bool:
-    if k.tasks.active_task is not None or not k.system_ui.drawer_open:
-        return False
-    k.system_ui.drawer_open = False
-    return True
+    return k.tasks.active_task is None and k.system_ui.launcher_back(k.launcher)
 
 
 def activity_back(k: Kernel) -> bool:

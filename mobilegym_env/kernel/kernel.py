@@ -160,7 +160,7 @@ class Kernel:
         self._leave_overlays()
         self.tasks.go_home()
         self.system_ui.launcher_page = 0
-        self.system_ui.drawer_open = False
+        self.system_ui.close_launcher(self.launcher)
 
     def show_recents(self) -> None:
         self._leave_overlays()

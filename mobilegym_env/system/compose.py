@@ -93,5 +93,5 @@ def surface_swipe(device: Device, x0: float, y0: float, x1: float, y1: float) ->
     if k.system_ui.recents_open:
         return recents.swipe(k, device.placed(), x0, y0, x1, y1)
     if k.tasks.active_task is None:
-        return launcher.swipe(k, x0, y0, x1, y1)
+        return launcher.swipe(k, device.placed(), x0, y0, x1, y1)
     return None
