@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from mobilegym_env.apps.messages import inbox
+from mobilegym_env.apps.messages.common import digits
 
 from mobilegym_env.device import Device
 from mobilegym_env.kernel.providers import OWN_NUMBER
@@ -327,6 +328,21 @@ def test_compose_typed_number_joins_the_existing_thread(device: Device) -> None:
     tap(device, id="send")
     assert _sms(device)[-1]["thread_address"] == ALICE
     assert route(device) == "/thread/+1%20415-555-0132"
+
+
+def test_a_contacts_second_number_keeps_its_spelling_and_name(device: Device) -> None:
+    work = next(c["phone2"] for c in device.state()["os"]["providers"]["contacts"]
+                if c["name"] == "Alice Johnson")
+    tap(device, id="fab")
+    tap(device, id="to")
+    device.type_text(digits(work))
+    tap(device, id="body")
+    device.type_text("Call me at work")
+    tap(device, id="send")
+    assert _sms(device)[-1]["thread_address"] == work != ALICE
+    assert has(device, text="Alice Johnson") and has(device, text=work)  # title, subtitle
+    device.handle_back()
+    assert node(device, id=f"thread:{work}")["text"].startswith("Alice Johnson: You: Call me")
 
 
 def test_compose_to_a_new_number_offers_send_to(device: Device) -> None:
