@@ -11,9 +11,11 @@ from typing import Any
 
 from .os_state import OsState
 
-VOLUME_STREAMS = ("media", "ring", "alarm")
+VOLUME_STREAMS = ("media", "ring", "alarm", "call", "notification")
 VOLUME_MAX = 15
 FONT_SCALE_MIN, FONT_SCALE_MAX = 0.85, 1.3
+NAME_MAX = 32  # device, Bluetooth and hotspot names (Android's SSID limit)
+HOTSPOT_PASSWORD_LEN = (8, 63)  # WPA2-Personal passphrase bounds
 
 
 def _check_bool(name: str, value: Any) -> bool:
@@ -32,6 +34,25 @@ def _check_number(name: str, value: Any) -> float:
 def _clamp_int(name: str, value: Any, lo: int, hi: int) -> int:
     v = _check_number(name, value)
     return int(round(min(max(v, lo), hi)))
+
+
+def _check_name(name: str, value: Any, lo: int = 1, hi: int = NAME_MAX,
+                strip: bool = True) -> str:
+    """A user-typed name: a str, not blank, of ``lo..hi`` characters; returned stripped of
+    surrounding spaces unless ``strip`` is False (a password's spaces count)."""
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{name} must be a non-empty str, got {value!r}")
+    value = value.strip() if strip else value
+    if not lo <= len(value) <= hi:
+        raise ValueError(f"{name} must be {lo} to {hi} characters long, got {len(value)}")
+    return value
+
+
+def _find(items: list[dict[str, Any]], record_id: Any, what: str) -> dict[str, Any]:
+    for item in items:
+        if item.get("id") == record_id:
+            return item
+    raise ValueError(f"no {what} {record_id!r}")
 
 
 class ConnectivityManager:
@@ -77,6 +98,7 @@ class ConnectivityManager:
             self.set_wifi(False)
             self.set_bluetooth(False)
             self.set_mobile_data(False)
+            self.set_hotspot(False)
         return on
 
     def set_hotspot(self, on: bool) -> bool:
@@ -84,6 +106,136 @@ class ConnectivityManager:
         _check_bool("hotspot", on)
         self._os._set("hardware.hotspot.on", on)
         return on
+
+    def set_hotspot_name(self, name: str) -> str:
+        """Rename the hotspot (the network name other devices see): 1 to 32 characters."""
+        name = _check_name("hotspot_name", name)
+        self._os._set("hardware.hotspot.name", name)
+        return name
+
+    def set_hotspot_password(self, password: str) -> str:
+        """Set the hotspot's WPA2 password: 8 to 63 characters."""
+        password = _check_name("hotspot_password", password, *HOTSPOT_PASSWORD_LEN,
+                               strip=False)
+        self._os._set("hardware.hotspot.password", password)
+        return password
+
+    # ----- Wi-Fi networks
+    def connect_wifi(self, ssid: str, password: str | None = None) -> bool:
+        """Join a network in range.
+
+        A saved network joins with its stored credentials and an open one needs none (it is
+        saved on joining, as on Android); any other network needs its password, and joining
+        saves it.
+
+        Args:
+            ssid: A network of ``hardware.wifi.nearby``.
+            password: What the user typed, for a secured network that is not saved.
+
+        Returns:
+            True once connected; False if the password is missing or wrong (nothing changes).
+
+        Raises:
+            ValueError: Wi-Fi is off, or no such network is in range.
+        """
+        if not isinstance(ssid, str):
+            raise ValueError(f"ssid must be a str, got {ssid!r}")
+        if password is not None and not isinstance(password, str):
+            raise ValueError(f"password must be a str or None, got {password!r}")
+        if not self._os.get("settings.global.wifi_on"):
+            raise ValueError("Wi-Fi is off: turn it on before joining a network")
+        net = _find(self._os.get("hardware.wifi.nearby"), ssid, "Wi-Fi network in range")
+        saved = self._os.get("hardware.wifi.saved_networks")
+        if not any(n["id"] == ssid for n in saved):
+            if net["security"] != "open" and password != net["password"]:
+                return False
+            saved.append({"id": ssid, "ssid": ssid, "security": net["security"],
+                          "password": net["password"]})
+            self._os._set("hardware.wifi.saved_networks", saved)
+        self._os._set("hardware.wifi.ssid", ssid)
+        self._os._set("hardware.wifi.signal", net["signal"])
+        self._os._set("hardware.wifi.connected", True)
+        return True
+
+    def disconnect_wifi(self) -> None:
+        """Drop the current network; it stays saved (turning Wi-Fi on again rejoins it)."""
+        self._os._set("hardware.wifi.connected", False)
+
+    def forget_wifi(self, ssid: str) -> None:
+        """Delete a saved network; forgetting the current one disconnects from it.
+
+        Raises:
+            ValueError: The network is not saved.
+        """
+        saved = self._os.get("hardware.wifi.saved_networks")
+        net = _find(saved, ssid, "saved Wi-Fi network")
+        saved.remove(net)
+        self._os._set("hardware.wifi.saved_networks", saved)
+        if self._os.get("hardware.wifi.ssid") == ssid:
+            self._os._set("hardware.wifi.connected", False)
+            self._os._set("hardware.wifi.ssid", "")
+
+    # ----- Bluetooth devices
+    def connect_bluetooth(self, device_id: str) -> None:
+        """Connect a paired device (by address), turning Bluetooth on first if it is off, as
+        tapping a previously connected device does. One device is connected at a time.
+
+        Raises:
+            ValueError: No paired device has that address.
+        """
+        _find(self._os.get("hardware.bluetooth.paired_devices"), device_id, "paired device")
+        if not self._os.get("settings.global.bluetooth_on"):
+            self.set_bluetooth(True)
+        self._os._set("hardware.bluetooth.connected", device_id)
+
+    def disconnect_bluetooth(self) -> None:
+        """Disconnect the connected device (if any); it stays paired."""
+        self._os._set("hardware.bluetooth.connected", None)
+
+    def forget_bluetooth(self, device_id: str) -> None:
+        """Unpair a device (by address); forgetting the connected one disconnects it.
+
+        Raises:
+            ValueError: No paired device has that address.
+        """
+        paired = self._os.get("hardware.bluetooth.paired_devices")
+        dev = _find(paired, device_id, "paired device")
+        paired.remove(dev)
+        self._os._set("hardware.bluetooth.paired_devices", paired)
+        if self._os.get("hardware.bluetooth.connected") in (dev["address"], dev["name"]):
+            self._os._set("hardware.bluetooth.connected", None)
+
+    def rename_bluetooth(self, device_id: str, name: str) -> str:
+        """Rename a paired device (1 to 32 characters); returns the stored name.
+
+        Raises:
+            ValueError: Unknown address or a bad name.
+        """
+        name = _check_name("device name", name)
+        paired = self._os.get("hardware.bluetooth.paired_devices")
+        dev = _find(paired, device_id, "paired device")
+        if self._os.get("hardware.bluetooth.connected") == dev["name"]:
+            self._os._set("hardware.bluetooth.connected", dev["address"])  # keep it connected
+        dev["name"] = name
+        self._os._set("hardware.bluetooth.paired_devices", paired)
+        return name
+
+    def pair_bluetooth(self, device_id: str) -> None:
+        """Pair a discoverable device (by address) and connect it, turning Bluetooth on first
+        if it is off (as opening "Pair new device" does).
+
+        Raises:
+            ValueError: No discoverable device has that address.
+        """
+        nearby = self._os.get("hardware.bluetooth.nearby")
+        dev = _find(nearby, device_id, "discoverable device")
+        if not self._os.get("settings.global.bluetooth_on"):
+            self.set_bluetooth(True)
+        nearby.remove(dev)
+        paired = self._os.get("hardware.bluetooth.paired_devices")
+        self._os._set("hardware.bluetooth.nearby", nearby)
+        self._os._set("hardware.bluetooth.paired_devices", [*paired, dev])
+        self._os._set("hardware.bluetooth.connected", device_id)
 
     def set_nfc(self, on: bool) -> bool:
         """Toggle NFC."""
@@ -143,7 +295,7 @@ class AudioManager:
         self._os = os_state
 
     def set_volume(self, stream: str, value: float) -> int:
-        """Set a stream volume (media/ring/alarm), clamped to 0..15."""
+        """Set a stream volume (one of :data:`VOLUME_STREAMS`), clamped to 0..15."""
         if stream not in VOLUME_STREAMS:
             raise ValueError(f"unknown volume stream {stream!r}; expected one of {VOLUME_STREAMS}")
         v = _clamp_int(f"volume_{stream}", value, 0, VOLUME_MAX)
@@ -182,6 +334,80 @@ class BatteryManager:
         return on
 
 
+class DeviceManager:
+    """The device's own name (shown in About phone, to Bluetooth peers and as the hotspot's
+    default name)."""
+
+    def __init__(self, os_state: OsState) -> None:
+        self._os = os_state
+
+    def set_device_name(self, name: str) -> str:
+        """Rename the device: 1 to 32 characters, surrounding spaces dropped."""
+        name = _check_name("device_name", name)
+        self._os._set("settings.global.device_name", name)
+        return name
+
+
+class NotificationManager:
+    """Per-app notification switches (``settings.app_notifications``: absent means on)."""
+
+    def __init__(self, os_state: OsState) -> None:
+        self._os = os_state
+
+    def app_notifications(self, app_id: str) -> bool:
+        """Whether ``app_id`` may post notifications."""
+        return self._os.get("settings.app_notifications").get(app_id, True) is not False
+
+    def set_app_notifications(self, app_id: str, on: bool) -> bool:
+        """Allow or block an app's notifications.
+
+        Only blocked apps are stored, so turning one back on restores the default state
+        exactly rather than leaving a ``True`` behind.
+        """
+        if not isinstance(app_id, str) or not app_id:
+            raise ValueError(f"app_id must be a non-empty str, got {app_id!r}")
+        _check_bool("app notifications", on)
+        path = ("settings", "app_notifications", app_id)  # app ids may contain dots
+        if not on:
+            self._os._set(path, False)
+        elif app_id in self._os.get("settings.app_notifications"):
+            self._os._delete(path)
+        return on
+
+
+class StorageManager:
+    """Used space by category; ``used_gb`` is always their sum."""
+
+    def __init__(self, os_state: OsState) -> None:
+        self._os = os_state
+
+    def set_category(self, category: str, gb: float) -> float:
+        """Set one category's size in GB (task setup), rounded to 0.1 GB.
+
+        Raises:
+            ValueError: Unknown category, a negative size, or more than the total capacity.
+        """
+        categories = self._os.get("hardware.storage.categories")
+        if category not in categories:
+            raise ValueError(f"unknown storage category {category!r}; expected one of "
+                             f"{tuple(categories)}")
+        if _check_number(f"storage {category}", gb) < 0:
+            raise ValueError(f"storage {category} must be >= 0 GB, got {gb!r}")
+        categories[category] = round(float(gb), 1)
+        used = round(sum(categories.values()), 1)
+        if used > self._os.get("hardware.storage.total_gb"):
+            raise ValueError(f"{used} GB used would exceed the storage's capacity")
+        self._os._set("hardware.storage.categories", categories)
+        self._os._set("hardware.storage.used_gb", used)
+        return categories[category]
+
+    def empty_trash(self) -> float:
+        """Delete what is in the trash; returns the GB freed."""
+        freed = self._os.get("hardware.storage.categories.trash")
+        self.set_category("trash", 0)
+        return freed
+
+
 def set_language(os_state: OsState, language: str) -> str:
     """Set the system locale tag (e.g. ``"en-US"``, ``"zh-CN"``)."""
     if not isinstance(language, str) or not language:
@@ -197,6 +423,9 @@ _PREFERENCE_ROUTES: dict[str, tuple[type, str, tuple[Any, ...]]] = {
     "mobile_data": (ConnectivityManager, "set_mobile_data", ()),
     "airplane_mode": (ConnectivityManager, "set_airplane_mode", ()),
     "hotspot": (ConnectivityManager, "set_hotspot", ()),
+    "hotspot_name": (ConnectivityManager, "set_hotspot_name", ()),
+    "hotspot_password": (ConnectivityManager, "set_hotspot_password", ()),
+    "device_name": (DeviceManager, "set_device_name", ()),
     "nfc": (ConnectivityManager, "set_nfc", ()),
     "location": (ConnectivityManager, "set_location", ()),
     "brightness": (DisplayManager, "set_brightness", ()),
@@ -207,6 +436,8 @@ _PREFERENCE_ROUTES: dict[str, tuple[type, str, tuple[Any, ...]]] = {
     "volume_media": (AudioManager, "set_volume", ("media",)),
     "volume_ring": (AudioManager, "set_volume", ("ring",)),
     "volume_alarm": (AudioManager, "set_volume", ("alarm",)),
+    "volume_call": (AudioManager, "set_volume", ("call",)),
+    "volume_notification": (AudioManager, "set_volume", ("notification",)),
     "do_not_disturb": (AudioManager, "set_do_not_disturb", ()),
     "power_save": (BatteryManager, "set_power_save", ()),
     "battery_level": (BatteryManager, "set_level", ()),

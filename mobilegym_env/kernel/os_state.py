@@ -11,6 +11,22 @@ from .data import plain_copy
 # Subtrees whose keys are open-ended (app ids, preference names): writes may add keys there.
 # Everywhere else the default shape is fixed, so a write to a missing key is a typo.
 _OPEN_SUBTREES = ("permissions", "preferences")
+# Open subtrees below the top level, as key paths: per-app switches keyed by app id.
+_OPEN_NESTED = (("settings", "app_notifications"),)
+
+
+def _wifi(ssid: str, security: str, signal: int, ghz: str, password: str) -> dict[str, Any]:
+    """A network in range; ``password`` is the access point's (what a join must type)."""
+    return {"id": ssid, "ssid": ssid, "security": security, "signal": signal,
+            "frequency": ghz, "password": password}
+
+
+def _saved(ssid: str, security: str, password: str) -> dict[str, Any]:
+    return {"id": ssid, "ssid": ssid, "security": security, "password": password}
+
+
+def _bt(name: str, address: str, kind: str) -> dict[str, Any]:
+    return {"id": address, "name": name, "address": address, "type": kind}
 
 
 def default_os_state() -> dict[str, Any]:
@@ -25,6 +41,7 @@ def default_os_state() -> dict[str, Any]:
                 "location_on": True,
                 "language": "en-US",
                 "auto_time": True,
+                "device_name": "MobileGym Phone",
             },
             "system": {
                 "brightness": 60,
@@ -32,40 +49,94 @@ def default_os_state() -> dict[str, Any]:
                 "volume_media": 7,
                 "volume_ring": 5,
                 "volume_alarm": 6,
+                "volume_call": 5,
+                "volume_notification": 5,
                 "dark_mode": False,
                 "font_scale": 1.0,
                 "screen_timeout_s": 60,
                 "do_not_disturb": False,
             },
+            # app id -> False for an app whose notifications are off (absent = on)
+            "app_notifications": {},
         },
         "hardware": {
-            "battery": {"level": 78, "charging": False, "power_save": False},
+            "battery": {
+                "level": 78, "charging": False, "power_save": False,
+                # share of use since the last full charge, per app (percent)
+                "usage": [{"id": "gallery", "percent": 14}, {"id": "messages", "percent": 11},
+                          {"id": "files", "percent": 6}, {"id": "contacts", "percent": 4},
+                          {"id": "notes", "percent": 3}, {"id": "settings", "percent": 2}],
+            },
             "wifi": {
                 "ssid": "Home-5G",
                 "signal": 4,
                 "connected": True,
+                "ip_address": "192.168.1.23",
                 "saved_networks": [
-                    {"ssid": "Home-5G", "security": "WPA2"},
-                    {"ssid": "Office-WiFi", "security": "WPA2-Enterprise"},
-                    {"ssid": "Cafe-Guest", "security": "open"},
+                    _saved("Home-5G", "WPA2", "sunflower42"),
+                    _saved("Office-WiFi", "WPA2-Enterprise", "corp-7731"),
+                    _saved("Cafe-Guest", "open", ""),
+                    _saved("Home-2.4G", "WPA2", "sunflower42"),
+                    _saved("Airport_Free_WiFi", "open", ""),
+                    _saved("Grandma's WiFi", "WPA2", "cookies&tea1"),
+                ],
+                # networks in range, strongest first (signal 0..4)
+                "nearby": [
+                    _wifi("Home-5G", "WPA2", 4, "5 GHz", "sunflower42"),
+                    _wifi("Home-2.4G", "WPA2", 3, "2.4 GHz", "sunflower42"),
+                    _wifi("NETGEAR-7F21", "WPA2", 3, "5 GHz", "quietriver88"),
+                    _wifi("TP-Link_3C8A", "WPA2", 2, "2.4 GHz", "marble-owl-17"),
+                    _wifi("TP-Link_3C8A_5G", "WPA3", 2, "5 GHz", "marble-owl-17"),
+                    _wifi("xfinitywifi", "open", 2, "2.4 GHz", ""),
+                    _wifi("Neighbor-Net", "WPA3", 1, "5 GHz", "lemonade-stand"),
+                    _wifi("Linksys-Guest", "open", 1, "2.4 GHz", ""),
+                    _wifi("DIRECT-4F-HP OfficeJet", "WPA2", 1, "2.4 GHz", "hpjet2024"),
+                    _wifi("Galaxy-A54-Hotspot", "WPA2", 0, "5 GHz", "galaxy5454"),
                 ],
             },
             "cellular": {"carrier": "Mobile", "signal": 4, "network_type": "5G"},
             "bluetooth": {
                 "paired_devices": [
-                    {"name": "Pixel Buds Pro", "address": "4C:87:5D:12:A0:3F", "type": "headset"},
-                    {"name": "Car Audio", "address": "00:1E:7C:44:B2:91", "type": "car"},
+                    _bt("Pixel Buds Pro", "4C:87:5D:12:A0:3F", "headset"),
+                    _bt("Car Audio", "00:1E:7C:44:B2:91", "car"),
+                    _bt("Pixel Watch 2", "A8:3B:76:0E:5C:21", "watch"),
+                    _bt("JBL Flip 6", "F8:DF:15:6A:90:0B", "speaker"),
+                    _bt("Pixel Buds A-Series", "4C:87:5D:3E:11:C8", "headset"),
+                    _bt("Logitech K380", "34:88:5D:C2:07:AE", "keyboard"),
                 ],
                 "connected": None,
+                # discoverable, not yet paired (the "Pair new device" list)
+                "nearby": [
+                    _bt("JBL Charge 5", "F8:DF:15:B1:42:7C", "speaker"),
+                    _bt("WH-1000XM5", "AC:80:0A:5D:33:E9", "headset"),
+                    _bt("Galaxy Buds2", "D0:65:44:8A:1F:02", "headset"),
+                    _bt("Fitbit Charge 6", "E4:1A:2C:99:6B:D5", "watch"),
+                    _bt("Echo Dot-8QK", "68:54:FD:20:C3:4A", "speaker"),
+                ],
             },
-            "storage": {"total_gb": 128, "used_gb": 46.3},
-            "hotspot": {"on": False},
+            "storage": {
+                "total_gb": 128,
+                "used_gb": 46.3,
+                # what the used space is made of (sums to used_gb)
+                "categories": {"system": 11.2, "apps": 9.8, "images": 8.4, "videos": 12.1,
+                               "audio": 2.6, "documents": 1.5, "trash": 0.7},
+            },
+            "hotspot": {"on": False, "name": "MobileGym Phone", "password": "mg-hotspot-2048"},
+            "build": {"model": "MG-1", "android_version": "14", "build_number": "MG1A.260302.001",
+                      "security_patch": "March 2, 2026", "baseband": "g5300q-230927-B-11034"},
             "flashlight": False,
             "nfc_on": True,
         },
         "permissions": {},
         "preferences": {},
     }
+
+
+def _is_open(keys: list[str]) -> bool:
+    """Whether ``keys`` lies strictly inside a subtree whose keys are open-ended."""
+    if keys[0] in _OPEN_SUBTREES and len(keys) > 1:
+        return True
+    return any(len(keys) > len(p) and tuple(keys[: len(p)]) == p for p in _OPEN_NESTED)
 
 
 def _split(path: str | Sequence[str]) -> list[str]:
@@ -111,14 +182,14 @@ class OsState:
     def _set(self, path: str | Sequence[str], value: Any) -> None:
         """Write a value (for managers and services only; they own the constraints).
 
-        Intermediate dicts are created only inside ``permissions``/``preferences``; elsewhere
-        the key must already exist.
+        Intermediate dicts are created only inside ``permissions``/``preferences`` (and the
+        per-app ``settings.app_notifications``); elsewhere the key must already exist.
 
         Raises:
             KeyError: Naming the path if it does not exist where it must.
         """
         keys = _split(path)
-        open_tree = keys[0] in _OPEN_SUBTREES and len(keys) > 1
+        open_tree = _is_open(keys)
         if keys[0] not in self._data:
             raise KeyError(f"no OS state at path {path!r}")
         node = self._data
@@ -131,6 +202,25 @@ class OsState:
         if keys[-1] not in node and not open_tree:
             raise KeyError(f"no OS state at path {path!r}")
         node[keys[-1]] = copy.deepcopy(value)
+
+    def _delete(self, path: str | Sequence[str]) -> None:
+        """Remove a key from an open-ended subtree (for managers and services only).
+
+        Raises:
+            KeyError: Naming the path if it is missing or not inside an open subtree (the
+                fixed shape never loses keys).
+        """
+        keys = _split(path)
+        if not _is_open(keys):
+            raise KeyError(f"cannot delete {path!r}: only keys of open subtrees can be removed")
+        node: Any = self._data
+        for key in keys[:-1]:
+            if not isinstance(node, dict) or key not in node:
+                raise KeyError(f"no OS state at path {path!r}")
+            node = node[key]
+        if not isinstance(node, dict) or keys[-1] not in node:
+            raise KeyError(f"no OS state at path {path!r}")
+        del node[keys[-1]]
 
     def state(self) -> dict[str, Any]:
         """Return a deep-copied, JSON-serializable snapshot."""

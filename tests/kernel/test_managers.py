@@ -10,7 +10,10 @@ from mobilegym_env.kernel.managers import (
     AudioManager,
     BatteryManager,
     ConnectivityManager,
+    DeviceManager,
     DisplayManager,
+    NotificationManager,
+    StorageManager,
     set_preference,
 )
 from mobilegym_env.kernel.os_state import OsState
@@ -21,13 +24,16 @@ def test_airplane_cascade_exact():
     c = ConnectivityManager(s)
     c.set_bluetooth(True)
     s._set("hardware.bluetooth.connected", "Car Audio")
+    c.set_hotspot(True)
     assert c.set_airplane_mode(True) is True
     assert s.get("settings.global") == {
         "airplane_mode": True, "wifi_on": False, "bluetooth_on": False,
         "mobile_data_on": False, "location_on": True, "language": "en-US", "auto_time": True,
+        "device_name": "MobileGym Phone",
     }  # fmt: skip
     assert s.get("hardware.wifi.connected") is False
     assert s.get("hardware.bluetooth.connected") is None
+    assert s.get("hardware.hotspot.on") is False
     # Wi-Fi may be re-enabled during airplane mode, as on Android.
     c.set_wifi(True)
     assert s.get("settings.global.airplane_mode") is True
@@ -47,7 +53,7 @@ def test_other_radios():
     c.set_location(False)
     c.set_mobile_data(False)
     hw = s.get("hardware")
-    assert hw["hotspot"] == {"on": True} and hw["nfc_on"] is False
+    assert hw["hotspot"]["on"] is True and hw["nfc_on"] is False
     assert s.get("settings.global.location_on") is False
     assert s.get("settings.global.mobile_data_on") is False
 
@@ -61,6 +67,7 @@ def test_display_audio_battery_clamps():
     assert d.set_font_scale(2) == 1.3 and d.set_font_scale(0.1) == 0.85
     assert d.set_font_scale(1.15) == 1.15
     assert a.set_volume("ring", 99) == 15 and a.set_volume("alarm", -1) == 0
+    assert a.set_volume("call", 3) == 3 and a.set_volume("notification", 16) == 15
     assert b.set_level(101) == 100
     d.set_dark_mode(True)
     d.set_auto_brightness(True)
@@ -69,10 +76,11 @@ def test_display_audio_battery_clamps():
     b.set_charging(True)
     assert s.get("settings.system") == {
         "brightness": 43, "auto_brightness": True, "volume_media": 7, "volume_ring": 15,
-        "volume_alarm": 0, "dark_mode": True, "font_scale": 1.15, "screen_timeout_s": 60,
-        "do_not_disturb": True,
+        "volume_alarm": 0, "volume_call": 3, "volume_notification": 15, "dark_mode": True,
+        "font_scale": 1.15, "screen_timeout_s": 60, "do_not_disturb": True,
     }  # fmt: skip
-    assert s.get("hardware.battery") == {"level": 100, "charging": True, "power_save": True}
+    battery = s.get("hardware.battery")
+    assert (battery["level"], battery["charging"], battery["power_save"]) == (100, True, True)
 
 
 def test_bad_input_no_change():
@@ -113,7 +121,10 @@ def test_set_preference_routing():
 
 @pytest.mark.parametrize("key", PREFERENCE_KEYS)
 def test_every_preference_key_routes(key):
-    value = "fr-FR" if key == "language" else (True if "level" not in key else 50)
+    value = "fr-FR" if key in ("language", "device_name", "hotspot_name") else \
+        (True if "level" not in key else 50)
+    if key == "hotspot_password":
+        value = "long enough"
     if key in ("brightness", "font_scale", "screen_timeout_s") or key.startswith("volume_"):
         value = 1
     set_preference(OsState(), key, value)
@@ -127,3 +138,173 @@ def test_brightness_clamp_property(v):
     assert got == s.get("settings.system.brightness")
     if 0 <= v <= 100:
         assert abs(got - v) <= 0.5
+
+
+def _wifi(s: OsState) -> tuple:
+    w = s.get("hardware.wifi")
+    return w["ssid"], w["connected"], w["signal"], [n["id"] for n in w["saved_networks"]]
+
+
+def test_connect_saved_open_and_secured_networks():
+    s = OsState()
+    c = ConnectivityManager(s)
+    saved = [n["id"] for n in s.get("hardware.wifi.saved_networks")]
+    assert c.connect_wifi("Home-2.4G") is True  # saved: no password needed
+    assert _wifi(s) == ("Home-2.4G", True, 3, saved)
+    assert c.connect_wifi("xfinitywifi") is True  # open: joined and saved
+    assert _wifi(s) == ("xfinitywifi", True, 2, [*saved, "xfinitywifi"])
+    before = s.state()
+    assert c.connect_wifi("NETGEAR-7F21") is False  # secured, unsaved, no password
+    assert c.connect_wifi("NETGEAR-7F21", "quietriver8") is False  # near miss
+    assert c.connect_wifi("NETGEAR-7F21", "QUIETRIVER88") is False  # passwords are exact
+    assert s.state() == before
+    assert c.connect_wifi("NETGEAR-7F21", "quietriver88") is True
+    assert _wifi(s) == ("NETGEAR-7F21", True, 3, [*saved, "xfinitywifi", "NETGEAR-7F21"])
+    assert s.get("hardware.wifi.saved_networks")[-1] == {
+        "id": "NETGEAR-7F21", "ssid": "NETGEAR-7F21", "security": "WPA2",
+        "password": "quietriver88"}
+
+
+def test_connect_errors_change_nothing():
+    s = OsState()
+    c = ConnectivityManager(s)
+    before = s.state()
+    with pytest.raises(ValueError, match="Office-WiFi"):
+        c.connect_wifi("Office-WiFi")  # saved but out of range
+    with pytest.raises(ValueError, match="ssid"):
+        c.connect_wifi(3)
+    with pytest.raises(ValueError, match="password"):
+        c.connect_wifi("NETGEAR-7F21", 12345678)
+    c.set_wifi(False)
+    off = s.state()
+    with pytest.raises(ValueError, match="Wi-Fi is off"):
+        c.connect_wifi("Home-2.4G")
+    assert s.state() == off
+    c.set_wifi(True)
+    assert s.state() == before
+
+
+def test_forget_and_disconnect_wifi():
+    s = OsState()
+    c = ConnectivityManager(s)
+    c.forget_wifi("Cafe-Guest")
+    assert "Cafe-Guest" not in _wifi(s)[3] and _wifi(s)[:2] == ("Home-5G", True)
+    with pytest.raises(ValueError, match="saved Wi-Fi network 'Cafe-Guest'"):
+        c.forget_wifi("Cafe-Guest")
+    c.disconnect_wifi()
+    assert _wifi(s)[:2] == ("Home-5G", False)
+    c.set_wifi(False)
+    c.set_wifi(True)  # a disconnected saved network is rejoined when Wi-Fi comes back
+    assert _wifi(s)[:2] == ("Home-5G", True)
+    c.forget_wifi("Home-5G")  # the current one: disconnects and is not rejoined
+    assert _wifi(s)[:2] == ("", False)
+    c.set_wifi(False)
+    c.set_wifi(True)
+    assert _wifi(s)[:2] == ("", False)
+
+
+BUDS, CAR = "4C:87:5D:12:A0:3F", "00:1E:7C:44:B2:91"
+CHARGE5 = "F8:DF:15:B1:42:7C"
+
+
+def test_bluetooth_connect_turns_it_on_and_switches_device():
+    s = OsState()
+    c = ConnectivityManager(s)
+    c.connect_bluetooth(CAR)
+    assert s.get("settings.global.bluetooth_on") is True
+    assert s.get("hardware.bluetooth.connected") == CAR
+    c.connect_bluetooth(BUDS)
+    assert s.get("hardware.bluetooth.connected") == BUDS
+    c.disconnect_bluetooth()
+    assert s.get("hardware.bluetooth.connected") is None
+    assert s.get("settings.global.bluetooth_on") is True
+    with pytest.raises(ValueError, match="paired device 'nope'"):
+        c.connect_bluetooth("nope")
+
+
+def test_bluetooth_forget_rename_and_pair():
+    s = OsState()
+    c = ConnectivityManager(s)
+    c.connect_bluetooth(CAR)
+    c.forget_bluetooth(CAR)
+    assert CAR not in [d["id"] for d in s.get("hardware.bluetooth.paired_devices")]
+    assert s.get("hardware.bluetooth.connected") is None
+    s._set("hardware.bluetooth.connected", "Pixel Buds Pro")  # legacy: connected by name
+    assert c.rename_bluetooth(BUDS, "  My Buds ") == "My Buds"
+    assert s.get("hardware.bluetooth.connected") == BUDS  # still connected after the rename
+    assert s.get("hardware.bluetooth.paired_devices")[0]["name"] == "My Buds"
+    renamed = s.state()
+    for bad in ("", "   ", "x" * 33, None):
+        with pytest.raises(ValueError):
+            c.rename_bluetooth(BUDS, bad)
+    assert s.state() == renamed
+    c.set_bluetooth(False)
+    c.pair_bluetooth(CHARGE5)  # pairing turns Bluetooth on
+    assert s.get("settings.global.bluetooth_on") is True
+    bt = s.get("hardware.bluetooth")
+    assert bt["paired_devices"][-1]["name"] == "JBL Charge 5"
+    assert CHARGE5 not in [d["id"] for d in bt["nearby"]]
+    assert bt["connected"] == CHARGE5
+    with pytest.raises(ValueError, match="discoverable device"):
+        c.pair_bluetooth(CHARGE5)
+
+
+def test_hotspot_name_and_password():
+    s = OsState()
+    c = ConnectivityManager(s)
+    assert c.set_hotspot_name(" Road Trip ") == "Road Trip"
+    assert c.set_hotspot_password(" spaced pw ") == " spaced pw "  # a password keeps spaces
+    before = s.state()
+    for bad in ("short", "x" * 64, 12345678, ""):
+        with pytest.raises(ValueError, match="hotspot_password"):
+            c.set_hotspot_password(bad)
+    with pytest.raises(ValueError, match="hotspot_name"):
+        c.set_hotspot_name("n" * 33)
+    assert s.state() == before
+    assert s.get("hardware.hotspot") == {"on": False, "name": "Road Trip",
+                                         "password": " spaced pw "}
+
+
+def test_device_name():
+    s = OsState()
+    assert DeviceManager(s).set_device_name("Ana's Pixel") == "Ana's Pixel"
+    assert set_preference(s, "device_name", " Work phone ") == "Work phone"
+    assert s.get("settings.global.device_name") == "Work phone"
+    with pytest.raises(ValueError, match="device_name"):
+        set_preference(s, "device_name", " ")
+
+
+def test_app_notifications_store_only_blocked_apps():
+    s = OsState()
+    n = NotificationManager(s)
+    assert n.app_notifications("messages") is True
+    n.set_app_notifications("messages", False)
+    n.set_app_notifications("com.example.app", False)
+    assert s.get("settings.app_notifications") == {"messages": False, "com.example.app": False}
+    assert n.app_notifications("messages") is False
+    n.set_app_notifications("messages", True)
+    n.set_app_notifications("notes", True)  # already on: nothing stored
+    assert s.get("settings.app_notifications") == {"com.example.app": False}
+    before = s.state()
+    for app_id, on in (("", False), (None, False), ("notes", 0)):
+        with pytest.raises(ValueError):
+            n.set_app_notifications(app_id, on)
+    assert s.state() == before
+
+
+def test_storage_categories_sum_to_used():
+    s = OsState()
+    st_ = StorageManager(s)
+    assert st_.set_category("videos", 20.04) == 20.0
+    assert s.get("hardware.storage.used_gb") == 54.2
+    assert st_.empty_trash() == 0.7
+    assert s.get("hardware.storage.used_gb") == 53.5
+    assert s.get("hardware.storage.categories.trash") == 0
+    before = s.state()
+    with pytest.raises(ValueError, match="unknown storage category"):
+        st_.set_category("games", 1)
+    with pytest.raises(ValueError, match=">= 0"):
+        st_.set_category("audio", -1)
+    with pytest.raises(ValueError, match="capacity"):
+        st_.set_category("videos", 100)
+    assert s.state() == before

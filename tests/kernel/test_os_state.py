@@ -11,14 +11,42 @@ def test_defaults():
     assert s.get("settings.global") == {
         "airplane_mode": False, "wifi_on": True, "bluetooth_on": False, "mobile_data_on": True,
         "location_on": True, "language": "en-US", "auto_time": True,
+        "device_name": "MobileGym Phone",
     }  # fmt: skip
     assert s.get("settings.system.brightness") == 60
     assert s.get("settings.system.font_scale") == 1.0
-    assert s.get("hardware.battery") == {"level": 78, "charging": False, "power_save": False}
+    battery = s.get("hardware.battery")
+    assert (battery["level"], battery["charging"], battery["power_save"]) == (78, False, False)
     assert s.get("hardware.wifi.ssid") == "Home-5G"
-    assert len(s.get("hardware.bluetooth.paired_devices")) == 2
     assert s.get("hardware.bluetooth.connected") is None
-    assert s.get("hardware.storage") == {"total_gb": 128, "used_gb": 46.3}
+    storage = s.get("hardware.storage")
+    assert (storage["total_gb"], storage["used_gb"]) == (128, 46.3)
+    assert s.get("settings.app_notifications") == {}
+
+
+def test_default_records_are_keyed_and_consistent():
+    s = OsState()
+    wifi = s.get("hardware.wifi")
+    for records in (wifi["saved_networks"], wifi["nearby"],
+                    s.get("hardware.bluetooth.paired_devices"),
+                    s.get("hardware.bluetooth.nearby"), s.get("hardware.battery.usage")):
+        ids = [r["id"] for r in records]
+        assert len(set(ids)) == len(ids)  # the judge diffs these lists record by record
+    assert len(wifi["nearby"]) >= 10 and len(wifi["saved_networks"]) >= 6
+    saved = {n["id"] for n in wifi["saved_networks"]}
+    nearby = {n["id"]: n for n in wifi["nearby"]}
+    assert wifi["ssid"] in saved & set(nearby)
+    assert wifi["signal"] == nearby[wifi["ssid"]]["signal"]
+    # the saved password of a network in range is the access point's own
+    for n in wifi["saved_networks"]:
+        if n["id"] in nearby:
+            assert n["password"] == nearby[n["id"]]["password"]
+    assert [n["signal"] for n in wifi["nearby"]] == sorted(
+        (n["signal"] for n in wifi["nearby"]), reverse=True)
+    paired = {d["id"] for d in s.get("hardware.bluetooth.paired_devices")}
+    assert not paired & {d["id"] for d in s.get("hardware.bluetooth.nearby")}
+    storage = s.get("hardware.storage")
+    assert round(sum(storage["categories"].values()), 1) == storage["used_gb"]
     assert s.get("permissions") == {} and s.get("preferences") == {}
     assert s.state() == default_os_state()
 
@@ -43,8 +71,28 @@ def test_set_rules():
     assert s.get(("permissions", "com.example.app")) == {"camera": "granted"}
     s._set("preferences.theme_color", "blue")
     assert s.state()["preferences"] == {"theme_color": "blue"}
+    s._set(("settings", "app_notifications", "com.example.app"), False)
+    assert s.get("settings.app_notifications") == {"com.example.app": False}
     with pytest.raises(KeyError):
         s._set("nope.x", 1)
+    with pytest.raises(KeyError, match="settings.newkey"):
+        s._set("settings.newkey", 1)  # only app_notifications is open inside settings
+
+
+def test_delete_only_inside_open_subtrees():
+    s = OsState()
+    s._set(("settings", "app_notifications", "notes"), False)
+    s._delete(("settings", "app_notifications", "notes"))
+    assert s.get("settings.app_notifications") == {}
+    s._set("preferences.theme_color", "blue")
+    s._delete("preferences.theme_color")
+    assert s.get("preferences") == {}
+    before = s.state()
+    for bad in ("settings.global.wifi_on", "settings.app_notifications", "preferences.nope",
+                "hardware.wifi"):
+        with pytest.raises(KeyError):
+            s._delete(bad)
+    assert s.state() == before
 
 
 def test_copies():
@@ -53,7 +101,7 @@ def test_copies():
     got.append({"ssid": "evil"})
     snap = s.state()
     snap["settings"]["global"]["wifi_on"] = False
-    assert len(s.get("hardware.wifi.saved_networks")) == 3
+    assert len(s.get("hardware.wifi.saved_networks")) == 6
     assert s.get("settings.global.wifi_on") is True
     data = default_os_state()
     s2 = OsState(data)
