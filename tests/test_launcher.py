@@ -277,6 +277,17 @@ def test_tapping_outside_or_swiping_elsewhere_dismisses_the_menu(work):
     assert not has(d, role="menu") and layout(d)["pages"] == [["contacts", "folder:1", "settings"]]
 
 
+def test_the_menu_closes_when_an_app_opens_over_it(work):
+    d = work
+    d.kernel.launcher.move_to_page("settings", 1)
+    long_press(d, id="grid:contacts")
+    d.open_app("notes")  # as a notification does, from under the menu
+    d.handle_back()
+    assert d.active_task_id is None and not has(d, role="menu")
+    assert d.swipe(300, 400, 60, 400) == "page"
+    assert layout(d)["pages"] == [["contacts", "folder:1"], ["settings"]]
+
+
 def test_app_info_opens_the_app_page_in_settings(work):
     d = work
     long_press(d, id="grid:contacts")

@@ -169,6 +169,7 @@ class Kernel:
     def _leave_overlays(self) -> None:
         self.system_ui.shade_open = False
         self.system_ui.recents_open = False
+        self.system_ui.launcher_menu = None
         self.keyboard.hide()
 
     def handle_back(self) -> str | None:

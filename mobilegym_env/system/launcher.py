@@ -186,14 +186,16 @@ def _fix_surfaces(k: Kernel) -> None:
 
 def remove_from_home(k: Kernel, item: str) -> None:
     close_menu(k)
-    k.launcher.remove(item)
-    _fix_surfaces(k)
+    if k.launcher.on_home(item):
+        k.launcher.remove(item)
+        _fix_surfaces(k)
 
 
 def add_to_home(k: Kernel, app_id: str) -> None:
     close_menu(k)
-    k.launcher.add(app_id)
-    k.toast("Added to home screen")
+    if not k.launcher.on_home(app_id):
+        k.launcher.add(app_id)
+        k.toast("Added to home screen")
 
 
 def app_info(k: Kernel, app_id: str) -> None:
@@ -352,10 +354,10 @@ def _menu(k: Kernel) -> View | None:
     else:
         items = [info, ("Remove", functools.partial(remove_from_home, k, item),
                         f"{MENU_ID}:remove")]
-    view = popup_menu(items, functools.partial(close_menu, k), id=MENU_ID, anchor="top-left")
     rect = _icon_rect(k, item, where)
     if rect is None:
-        return view
+        return None  # its icon is no longer shown (the menu is stale; the next swipe clears it)
+    view = popup_menu(items, functools.partial(close_menu, k), id=MENU_ID, anchor="top-left")
     h = len(items) * MENU_ITEM_H + 16
     y = rect[1] - h - 4 if rect[1] - h - 4 >= T.STATUS_BAR_H + 4 else rect[3] + 4
     x = min(max(rect[0], 8), T.SCREEN_W - 8 - MENU_W)
@@ -408,7 +410,8 @@ def swipe(k: Kernel, placed: list[Placed], x0: float, y0: float, x1: float,
         start = _rect_of(placed, menu["node"])
         if menu["where"] != "drawer" and start is not None and _inside(start, x0, y0):
             return drop(k, placed, menu["item"], menu["where"] == "folder_app", x1, y1)
-        return "none"
+        if _rect_of(placed, MENU_ID) is not None:
+            return "none"
     if ui.drawer_open:
         return None
     if ui.open_folder is not None:
