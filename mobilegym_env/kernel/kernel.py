@@ -21,7 +21,7 @@ from .filesystem import FileSystem
 from .intent_resolver import RESULT_CANCELED, RESULT_OK, Chooser, Intent, IntentResolver
 from .keyboard import KeyboardService
 from .location import LocationService
-from .managers import set_preference
+from .managers import NotificationManager, set_preference
 from .media_picker import MediaPickerService
 from .notifications import NotificationService
 from .os_state import OsState
@@ -67,7 +67,8 @@ class Kernel:
     def _init_volatile(self) -> None:
         self.tasks = TaskManager()
         self.intents = IntentResolver(self.tasks, self.packages)
-        self.notifications = NotificationService(self.clock)
+        self.notifications = NotificationService(
+            self.clock, NotificationManager(self.os_state).app_notifications)
         self.keyboard = KeyboardService()
         self.media_picker = MediaPickerService(self.providers.provider("media"))
         self.location = LocationService(self.config.location_preset)

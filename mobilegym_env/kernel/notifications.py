@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,10 +38,13 @@ class NotificationService:
 
     Args:
         clock: The device clock, used for timestamps and heads-up expiry.
+        allowed: Whether an app may post (Settings' per-app switch); None allows every app.
     """
 
-    def __init__(self, clock: VirtualClock) -> None:
+    def __init__(self, clock: VirtualClock,
+                 allowed: Callable[[str], bool] | None = None) -> None:
         self._clock = clock
+        self._allowed = allowed
         self._items: list[Notification] = []  # oldest first; ``items`` reverses
         self._next_id = 1
         self._heads_up_id: int | None = None
@@ -63,7 +67,8 @@ class NotificationService:
             heads_up: Whether to show it as a heads-up banner.
 
         Returns:
-            The new notification id (ids increase from 1).
+            The new notification id (ids increase from 1). An app whose notifications are
+            turned off gets an id too, but nothing is shown (as on Android).
         """
         _check_str("app_id", app_id, allow_empty=False)
         _check_str("title", title)
@@ -74,6 +79,8 @@ class NotificationService:
             raise ValueError(f"heads_up must be a bool, got {heads_up!r}")
         nid = self._next_id
         self._next_id += 1
+        if self._allowed is not None and not self._allowed(app_id):
+            return nid
         self._items.append(Notification(nid, app_id, title, body, route, self._clock.now_ms()))
         if heads_up:
             self._heads_up_id = nid

@@ -444,6 +444,24 @@ def test_app_notifications_switch(device: Device) -> None:
     assert _os(device)["settings"]["app_notifications"] == {"gallery": False}
 
 
+def test_notifications_of_a_blocked_app_are_not_shown(device: Device) -> None:
+    notifications = device.kernel.notifications
+    _open(device, "/notifications")
+    tap(device, id="notif_switch:notes")
+    notifications.post("notes", "Reminder", "Buy milk")
+    notifications.post("messages", "Ana", "Hi")
+    assert [(n.app_id, n.title) for n in notifications.items] == [("messages", "Ana")]
+    assert notifications.heads_up.title == "Ana"
+    tap(device, id="notif_switch:notes")
+    notifications.post("notes", "Reminder", "Buy milk")
+    assert [n.app_id for n in notifications.items] == ["notes", "messages"]
+    # the switch survives a snapshot: the service still reads the restored settings
+    tap(device, id="notif_switch:notes")
+    clone = device.clone()
+    clone.kernel.notifications.post("notes", "Again", "")
+    assert [n.title for n in clone.kernel.notifications.items] == ["Reminder", "Ana"]
+
+
 def test_permission_manager_lists_apps_per_permission(device: Device) -> None:
     device.kernel.permissions.grant("gallery", "camera")
     device.kernel.permissions.grant("messages", "camera")
