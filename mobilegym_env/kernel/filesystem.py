@@ -1,8 +1,12 @@
-"""Virtual file system rooted at ``/sdcard`` (persisted; text content only)."""
+"""Virtual file system rooted at ``/sdcard`` (persisted; text content only).
+
+Binary files (PDFs, photos, music) hold a short text stand-in and a nominal ``size``.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import functools
 import hashlib
 import posixpath
@@ -14,7 +18,8 @@ from .providers import MEDIA_SAMPLES, media_placeholder
 
 ROOT = "/sdcard"
 MAX_FILE_CHARS = 1_000_000
-DEFAULT_DIRS = ("DCIM", "DCIM/Camera", "Download", "Documents", "Music", "Pictures", "Movies")
+DEFAULT_DIRS = ("DCIM", "DCIM/Camera", "Download", "Documents", "Documents/Recipes",
+                "Documents/Work", "Music", "Pictures", "Movies")
 
 # A fixed table instead of the stdlib ``mimetypes``, whose answers depend on the host's files.
 MIME_BY_EXT = {
@@ -26,6 +31,9 @@ MIME_BY_EXT = {
     "pdf": "application/pdf",
     "doc": "application/msword",
     "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "epub": "application/epub+zip",
+    "apk": "application/vnd.android.package-archive",
     "jpg": "image/jpeg",
     "jpeg": "image/jpeg",
     "png": "image/png",
@@ -38,12 +46,84 @@ MIME_BY_EXT = {
 }
 DEFAULT_MIME = "application/octet-stream"
 
-_T0 = 1770567600000  # 2026-02-08 16:20 UTC: mtime of the default documents
-DEFAULT_FILES: list[tuple[str, str, int]] = [
-    ("Documents/notes.txt", "Grocery list:\n- milk\n- eggs\n- coffee beans\n", _T0),
-    ("Documents/meeting_agenda.txt", "Q2 planning\n1. Budget review\n2. Hiring\n", _T0 + 60_000),
-    ("Download/report.pdf", "%PDF-1.4 placeholder: Quarterly Report Q1 2024", 1763892000000),
-    ("Music/morning_walk.mp3", "[audio/mpeg placeholder] Morning Walk", 1763892000000),
+
+def _ms(local: str) -> int:
+    """``"YYYY-MM-DD HH:MM"`` (UTC, the default zone) in epoch milliseconds."""
+    when = datetime.datetime.strptime(local, "%Y-%m-%d %H:%M")
+    return int(when.replace(tzinfo=datetime.timezone.utc).timestamp()) * 1000
+
+
+_T0 = 1770567600000  # 2026-02-08 16:20 UTC: mtime of the first default documents
+_INVOICE_2025 = "%PDF-1.7 placeholder: Invoice INV-2025-0117, Harbor Web Services, $1,240.00"
+# (path under /sdcard, content, mtime, nominal size or None for the content's size). Binary
+# files hold a short text stand-in; their nominal size is what Files shows and sorts by.
+DEFAULT_FILES: list[tuple[str, str, int, int | None]] = [
+    ("Documents/notes.txt", "Grocery list:\n- milk\n- eggs\n- coffee beans\n", _T0, None),
+    ("Documents/meeting_agenda.txt", "Q2 planning\n1. Budget review\n2. Hiring\n",
+     _T0 + 60_000, None),
+    ("Documents/notes_old.txt", "Grocery list:\n- bread\n- butter\n- apples\n",
+     _ms("2025-11-30 18:42"), None),
+    ("Documents/wifi_password.txt", "Home Wi-Fi\nNetwork: Maple-5G\nPassword: blue-heron-2291\n"
+     "\nGuest network: Maple-Guest\nPassword: welcome2026\n", _ms("2025-09-21 20:03"), None),
+    ("Documents/book_club.md", "# Book club\nNext meeting: Thursday, March 12 at 7 pm\n"
+     "Host: Laura\nBook: The Remains of the Day by Kazuo Ishiguro\n",
+     _ms("2026-02-22 21:15"), None),
+    ("Documents/car_service.txt", "Honda Civic service log\n"
+     "2025-06-18: oil change at 41,200 miles\n2025-12-09: tire rotation at 45,870 miles\n"
+     "Next oil change due at 48,000 miles\n", _ms("2025-12-09 17:30"), None),
+    ("Documents/packing_list.txt", "Denver trip, March 14-17\n- hiking boots\n- rain jacket\n"
+     "- phone charger\n- 2 novels\n", _ms("2026-02-26 22:48"), None),
+    ("Documents/budget_2026.csv", "category,monthly_usd\nrent,2150\ngroceries,520\n"
+     "transport,180\nutilities,140\nfun,250\n", _ms("2026-01-02 11:05"), None),
+    ("Documents/Work/team_offsite.txt", "Team offsite\nDate: April 8\nPlace: Sausalito\n"
+     "Bring your laptop and a jacket.\n", _ms("2026-02-17 09:12"), None),
+    ("Documents/Work/q1_goals.md", "# Q1 goals\n1. Ship the billing page\n2. Hire two "
+     "engineers\n3. Cut page load time to 1.5 s\n", _ms("2026-01-06 10:30"), None),
+    ("Documents/Recipes/banana_bread.txt", "Banana bread\nOven: 350°F\nBake for 60 minutes\n"
+     "3 ripe bananas, 2 eggs, 1/3 cup melted butter, 3/4 cup sugar, 1 1/2 cups flour\n",
+     _ms("2025-10-05 15:20"), None),
+    ("Documents/Recipes/pancakes.txt", "Pancakes\nMakes 8\n1 1/2 cups flour, 1 1/4 cups milk, "
+     "1 egg, 1 tbsp sugar\nCook 2 minutes per side\n", _ms("2025-11-16 09:45"), None),
+    ("Download/report.pdf", "%PDF-1.4 placeholder: Quarterly Report Q1 2024", 1763892000000,
+     1_284_556),
+    ("Download/invoice_2025.pdf", _INVOICE_2025, _ms("2025-11-03 10:15"), 182_340),
+    ("Download/invoice_2025 (1).pdf", _INVOICE_2025, _ms("2025-11-03 10:16"), 182_340),
+    ("Download/invoice_2025_Q4.pdf", "%PDF-1.7 placeholder: Invoice INV-2025-0342, $980.00",
+     _ms("2026-01-08 14:02"), 164_918),
+    ("Download/Invoice_2024.pdf", "%PDF-1.7 placeholder: Invoice INV-2024-0881, $1,105.00",
+     _ms("2024-12-02 09:40"), 176_912),
+    ("Download/invoice_2024_december.pdf", "%PDF-1.7 placeholder: Invoice INV-2024-0930",
+     _ms("2025-01-04 16:25"), 171_503),
+    ("Download/invoice_2025_notes.txt", "Invoices 2025: INV-2025-0117 paid Nov 10, "
+     "INV-2025-0342 due Feb 7.\n", _ms("2026-01-08 14:10"), None),
+    ("Download/receipt_2025_01.pdf", "%PDF-1.7 placeholder: Receipt, Blue Bottle Coffee",
+     _ms("2025-01-19 08:55"), 88_106),
+    ("Download/boarding_pass_SFO_JFK.pdf", "%PDF-1.7 placeholder: Boarding pass UA 1532",
+     _ms("2026-02-20 07:05"), 96_214),
+    ("Download/bank_statement_2026_01.pdf", "%PDF-1.7 placeholder: Statement January 2026",
+     _ms("2026-02-02 08:30"), 241_877),
+    ("Download/lease_agreement.pdf", "%PDF-1.7 placeholder: Residential lease, 12 months",
+     _ms("2025-08-01 12:00"), 2_480_112),
+    ("Download/resume_draft.docx", "[docx placeholder] Resume draft", _ms("2025-09-14 19:20"),
+     58_430),
+    ("Download/photos_backup.zip", "[zip placeholder] 412 photos", _ms("2026-01-05 22:10"),
+     48_203_115),
+    ("Download/podcast_player_2.4.1.apk", "[apk placeholder] Podcast Player 2.4.1",
+     _ms("2026-02-11 13:37"), 31_554_902),
+    ("Music/morning_walk.mp3", "[audio/mpeg placeholder] Morning Walk", 1763892000000,
+     4_812_044),
+    ("Music/rainy_day_jazz.mp3", "[audio/mpeg placeholder] Rainy Day Jazz",
+     _ms("2025-12-14 20:11"), 7_305_618),
+    ("Music/road_trip_mix.mp3", "[audio/mpeg placeholder] Road Trip Mix",
+     _ms("2025-07-30 18:00"), 9_840_223),
+    ("Music/voice_memo_20260210.m4a", "[audio/mp4 placeholder] Voice memo",
+     _ms("2026-02-10 12:31"), 1_203_377),
+    ("Movies/birthday_party.mp4", "[video/mp4 placeholder] Birthday party",
+     _ms("2026-01-17 16:02"), 148_330_912),
+    ("Movies/yosemite_timelapse.mp4", "[video/mp4 placeholder] Yosemite timelapse",
+     _ms("2025-10-12 19:45"), 86_114_530),
+    ("Movies/screen_recording_20260201.mp4", "[video/mp4 placeholder] Screen recording",
+     _ms("2026-02-01 15:27"), 12_660_281),
 ]
 
 
@@ -88,8 +168,10 @@ def normalize(path: str) -> str:
     return norm
 
 
-def _file(path: str, content: str, mime: str | None, mtime_ms: int) -> FileEntry:
-    size = len(content.encode("utf-8"))
+def _file(path: str, content: str, mime: str | None, mtime_ms: int,
+          size: int | None = None) -> FileEntry:
+    if size is None:
+        size = len(content.encode("utf-8"))
     return FileEntry(path, False, content, mime or guess_mime(path), size, mtime_ms)
 
 
@@ -110,11 +192,13 @@ class FileSystem:
     def _populate(self) -> None:
         for d in DEFAULT_DIRS:
             self._entries[f"{ROOT}/{d}"] = FileEntry(f"{ROOT}/{d}", True)
-        for rel, text, mtime in DEFAULT_FILES:
-            self._entries[f"{ROOT}/{rel}"] = _file(f"{ROOT}/{rel}", text, None, mtime)
+        for rel, text, mtime, size in DEFAULT_FILES:
+            self._entries[f"{ROOT}/{rel}"] = _file(f"{ROOT}/{rel}", text, None, mtime, size)
         for s in MEDIA_SAMPLES:
+            folder = posixpath.dirname(s["path"])  # album folders such as Pictures/Yosemite
+            self._entries.setdefault(folder, FileEntry(folder, True))
             self._entries[s["path"]] = _file(
-                s["path"], media_placeholder(s), s["mime"], s["taken_ms"]
+                s["path"], media_placeholder(s), s["mime"], s["taken_ms"], s["size"]
             )
 
     def _stamp(self, fallback: int) -> int:

@@ -204,30 +204,70 @@ class ContentProvider:
 
 # --------------------------------------------------------------------------- default data
 
-MEDIA_SAMPLES: list[dict[str, Any]] = [
-    {"path": "/sdcard/DCIM/Camera/IMG_20251218_093015.jpg", "mime": "image/jpeg",
-     "album": "Camera", "width": 4032, "height": 3024, "taken_ms": 1766050215000},
-    {"path": "/sdcard/DCIM/Camera/IMG_20251218_093102.jpg", "mime": "image/jpeg",
-     "album": "Camera", "width": 4032, "height": 3024, "taken_ms": 1766050262000},
-    {"path": "/sdcard/DCIM/Camera/IMG_20260110_184540.jpg", "mime": "image/jpeg",
-     "album": "Camera", "width": 3024, "height": 4032, "taken_ms": 1768070740000},
-    {"path": "/sdcard/DCIM/Camera/IMG_20260225_120509.jpg", "mime": "image/jpeg",
-     "album": "Camera", "width": 4032, "height": 3024, "taken_ms": 1772021109000},
-    {"path": "/sdcard/Pictures/golden_gate_sunset.jpg", "mime": "image/jpeg",
-     "album": "Pictures", "width": 1920, "height": 1080, "taken_ms": 1761724800000},
-    {"path": "/sdcard/Pictures/Screenshot_20260227_211433.png", "mime": "image/png",
-     "album": "Pictures", "width": 1080, "height": 2400, "taken_ms": 1772226873000},
-]  # fmt: skip
+def _taken_ms(local: str) -> int:
+    """``"YYYY-MM-DD HH:MM:SS"`` (UTC, the default zone) in epoch milliseconds."""
+    when = datetime.datetime.strptime(local, "%Y-%m-%d %H:%M:%S")
+    return int(when.replace(tzinfo=datetime.timezone.utc).timestamp()) * 1000
 
 
-def media_placeholder(sample: Mapping[str, Any]) -> str:
-    """Text stand-in for an image's bytes (the virtual FS stores text only)."""
-    return f"[{sample['mime']} {sample['width']}x{sample['height']}] {sample['path']}"
+def _photo(path: str, width: int, height: int, taken: str, size: int) -> dict[str, Any]:
+    mime = "image/png" if path.endswith(".png") else "image/jpeg"
+    return {"path": f"/sdcard/{path}", "mime": mime, "album": media_album(f"/sdcard/{path}"),
+            "width": width, "height": height, "taken_ms": _taken_ms(taken), "size": size}
+
+
+def media_album(path: str) -> str:
+    """The album (bucket) of a media file: the name of the folder holding it."""
+    folder = path.rsplit("/", 1)[0]
+    return "Internal storage" if folder in ("", "/sdcard") else folder.rsplit("/", 1)[-1]
 
 
 def media_title(path: str) -> str:
     """Display title of a media file: its base name without extension."""
     return path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+
+
+# Ids follow this order. Albums are folders (Android's buckets): Camera 11, Yosemite 5,
+# Screenshots 4, Birthday party 3, Download 2, Pictures 1; taken Oct 2025 to Mar 2026.
+MEDIA_SAMPLES: list[dict[str, Any]] = [
+    _photo("DCIM/Camera/IMG_20251218_093015.jpg", 4032, 3024, "2025-12-18 09:30:15", 3_418_112),
+    _photo("DCIM/Camera/IMG_20251218_093102.jpg", 4032, 3024, "2025-12-18 09:31:02", 3_377_804),
+    _photo("DCIM/Camera/IMG_20260110_184540.jpg", 3024, 4032, "2026-01-10 18:45:40", 2_904_331),
+    _photo("DCIM/Camera/IMG_20260225_120509.jpg", 4032, 3024, "2026-02-25 12:05:09", 4_102_775),
+    _photo("Pictures/golden_gate_sunset.jpg", 1920, 1080, "2025-10-29 08:00:00", 1_206_450),
+    _photo("Pictures/Screenshots/Screenshot_20260227_211433.png", 1080, 2400,
+           "2026-02-27 21:14:33", 612_904),
+    _photo("DCIM/Camera/IMG_20251018_171204.jpg", 4032, 3024, "2025-10-18 17:12:04", 3_655_020),
+    _photo("DCIM/Camera/IMG_20251102_083347.jpg", 3024, 4032, "2025-11-02 08:33:47", 2_871_466),
+    _photo("DCIM/Camera/IMG_20251124_194512.jpg", 4032, 3024, "2025-11-24 19:45:12", 2_210_938),
+    _photo("DCIM/Camera/IMG_20251225_102233.jpg", 4032, 2268, "2025-12-25 10:22:33", 3_020_117),
+    _photo("DCIM/Camera/IMG_20260124_121908.jpg", 4032, 3024, "2026-01-24 12:19:08", 3_981_250),
+    _photo("DCIM/Camera/IMG_20260214_200115.jpg", 3024, 4032, "2026-02-14 20:01:15", 2_498_803),
+    _photo("DCIM/Camera/IMG_20260301_163022.jpg", 4032, 3024, "2026-03-01 16:30:22", 4_377_541),
+    _photo("Pictures/Screenshots/Screenshot_20251207_141522.png", 1080, 2400,
+           "2025-12-07 14:15:22", 455_318),
+    _photo("Pictures/Screenshots/Screenshot_20260115_083010.png", 1080, 2400,
+           "2026-01-15 08:30:10", 803_662),
+    _photo("Pictures/Screenshots/Screenshot_20260302_081245.png", 1080, 2400,
+           "2026-03-02 08:12:45", 527_089),
+    _photo("Pictures/Yosemite/half_dome.jpg", 4032, 3024, "2025-10-11 09:14:05", 4_611_902),
+    _photo("Pictures/Yosemite/yosemite_falls.jpg", 3024, 4032, "2025-10-11 11:02:41", 3_840_377),
+    _photo("Pictures/Yosemite/tunnel_view_panorama.jpg", 8064, 2268, "2025-10-11 16:40:18",
+           7_902_615),
+    _photo("Pictures/Yosemite/el_capitan.jpg", 4032, 3024, "2025-10-12 08:25:50", 4_250_009),
+    _photo("Pictures/Yosemite/mirror_lake.jpg", 4032, 3024, "2025-10-12 13:50:33", 3_733_480),
+    _photo("Pictures/Birthday party/cake.jpg", 3024, 4032, "2026-01-17 15:05:12", 2_760_145),
+    _photo("Pictures/Birthday party/balloons.jpg", 4032, 3024, "2026-01-17 15:12:47", 3_102_998),
+    _photo("Pictures/Birthday party/group_photo.jpg", 4032, 3024, "2026-01-17 15:40:03",
+           3_566_721),
+    _photo("Download/concert_poster.png", 1080, 1350, "2026-02-03 19:22:10", 1_874_336),
+    _photo("Download/floor_plan.jpg", 2000, 1500, "2026-02-19 10:48:57", 968_204),
+]
+
+
+def media_placeholder(sample: Mapping[str, Any]) -> str:
+    """Text stand-in for an image's bytes (the virtual FS stores text; ``size`` is nominal)."""
+    return f"[{sample['mime']} {sample['width']}x{sample['height']}] {sample['path']}"
 
 
 CONTACT_COLUMNS: ColumnSpec = {
@@ -447,7 +487,7 @@ def _default_media() -> list[dict[str, Any]]:
     return [
         {"id": i, "path": s["path"], "mime": s["mime"], "title": media_title(s["path"]),
          "album": s["album"], "width": s["width"], "height": s["height"],
-         "taken_ms": s["taken_ms"], "size": len(media_placeholder(s).encode("utf-8"))}
+         "taken_ms": s["taken_ms"], "size": s["size"]}
         for i, s in enumerate(MEDIA_SAMPLES, start=1)
     ]  # fmt: skip
 
@@ -499,6 +539,43 @@ class MediaProvider(ContentProvider):
     def __init__(self, rows: Sequence[Mapping[str, Any]] | None = None) -> None:
         super().__init__("media", _default_media() if rows is None else rows,
                          columns=MEDIA_COLUMNS)  # fmt: skip
+
+    # The media scanner: apps that move, copy or delete files report it here (as Android apps
+    # call MediaScannerConnection.scanFile), so every row's path keeps naming an existing file.
+    def _under(self, path: str) -> list[dict[str, Any]]:
+        return [r for _, r in sorted(self._rows.items())
+                if r["path"] == path or r["path"].startswith(path.rstrip("/") + "/")]
+
+    def scan_moved(self, src: str, dst: str) -> list[int]:
+        """Re-points the rows of the file (or folder tree) moved from ``src`` to ``dst``.
+
+        Ids, and so favorites and attachments, survive; ``title`` and ``album`` follow the new
+        name and folder. Returns the ids of the rows that moved.
+        """
+        moved = []
+        for row in self._under(src):
+            path = dst + row["path"][len(src):]
+            row.update(path=path, title=media_title(path), album=media_album(path))
+            moved.append(row[self.id_field])
+        return moved
+
+    def scan_copied(self, src: str, dst: str) -> list[int]:
+        """Adds rows for the copies at ``dst`` of the media at or under ``src`` (same picture,
+        size and date taken, new ids). Returns the new ids."""
+        added = []
+        for row in self._under(src):
+            path = dst + row["path"][len(src):]
+            copy_row = {k: v for k, v in row.items() if k != self.id_field}
+            copy_row.update(path=path, title=media_title(path), album=media_album(path))
+            added.append(self.insert(copy_row))
+        return added
+
+    def scan_deleted(self, path: str) -> list[int]:
+        """Drops the rows of the deleted file or folder tree at ``path``; returns their ids."""
+        gone = [r[self.id_field] for r in self._under(path)]
+        for rid in gone:
+            del self._rows[rid]
+        return gone
 
 
 def default_providers() -> dict[str, ContentProvider]:

@@ -17,7 +17,8 @@ def _choose_messages_if_asked(device: Device) -> None:
 def test_grid_shows_photos_newest_first(device: Device) -> None:
     media = device.state()["os"]["providers"]["media"]
     newest = [f"photo:{m['id']}" for m in sorted(media, key=lambda m: -m["taken_ms"])]
-    assert ids(device, "photo:") == newest
+    shown = ids(device, "photo:")
+    assert len(shown) > 9 and shown == newest[:len(shown)]
 
 
 def test_favorite_toggle_and_filter(device: Device) -> None:
@@ -35,7 +36,7 @@ def test_favorite_toggle_and_filter(device: Device) -> None:
     device.handle_back()
     assert ids(device, "photo:") == []
     tap(device, id="filter_all")
-    assert len(ids(device, "photo:")) == 6
+    assert len(ids(device, "photo:")) > 9
 
 
 def test_delete_dialog_back_then_confirm(device: Device) -> None:
@@ -97,7 +98,7 @@ def test_share_warm_pops_to_root_and_pushes_compose(device: Device) -> None:
     assert root.history == ["/", "/thread/+1%20650-555-0110"]
 
     device.launch_app("gallery")
-    tap(device, id="photo:1")
+    tap(device, id="photo:1", scroll=6)
     tap(device, id="share")
     _choose_messages_if_asked(device)
     assert device.active_task_id == messages.task_id

@@ -14,6 +14,9 @@ def test_default_tree():
         "DCIM", "Documents", "Download", "Movies", "Music", "Pictures"
     ]  # fmt: skip
     assert fs.list_dir("/sdcard/DCIM") == ["Camera"]
+    assert fs.list_dir("/sdcard/Pictures") == [
+        "Birthday party", "Screenshots", "Yosemite", "golden_gate_sunset.jpg"]
+    assert fs.list_dir("/sdcard/Documents/Work") == ["q1_goals.md", "team_offsite.txt"]
     assert fs.read_text("/sdcard/Documents/notes.txt").startswith("Grocery list:")
     assert fs.stat("/sdcard/Download/report.pdf").mime == "application/pdf"
     for s in MEDIA_SAMPLES:
@@ -97,7 +100,8 @@ def test_mkdir_delete_move_copy():
     fs.delete("/sdcard/Work", recursive=True)
     assert not fs.exists("/sdcard/Work") and not fs.exists("/sdcard/Work/2024")
     fs.delete("/sdcard/Download/report.pdf")
-    assert fs.list_dir("/sdcard/Download") == ["WorkCopy"]
+    assert "report.pdf" not in fs.list_dir("/sdcard/Download")
+    assert "WorkCopy" in fs.list_dir("/sdcard/Download")
     with pytest.raises(ValueError, match="no such"):
         fs.read_text("/sdcard/Download/report.pdf")
 
@@ -116,3 +120,25 @@ def test_json_pickle_copy():
     fs.stat("/sdcard/Documents/notes.txt").content = "x"
     assert fs.read_text("/sdcard/Documents/notes.txt") != "x"
     assert pickle.loads(pickle.dumps(fs)).state() == fs.state()
+
+
+def test_default_download_has_decoys_and_nominal_sizes():
+    fs = FileSystem()
+    names = fs.list_dir("/sdcard/Download")
+    assert {"invoice_2025.pdf", "invoice_2025 (1).pdf", "Invoice_2024.pdf",
+            "invoice_2025_notes.txt"} <= set(names)
+    assert len(names) == 16 and sum(n.endswith(".pdf") for n in names) == 10
+    sizes = {n: fs.stat(f"/sdcard/Download/{n}").size for n in names}
+    assert max(sizes, key=sizes.__getitem__) == "photos_backup.zip"
+    assert len(set(sizes.values())) == 15  # only the duplicate download shares its size
+    apk = fs.stat("/sdcard/Download/podcast_player_2.4.1.apk")
+    assert (apk.mime, apk.size) == ("application/vnd.android.package-archive", 31_554_902)
+    assert apk.content.startswith("[apk placeholder]")  # a stand-in, smaller than its size
+    # a copy keeps the nominal size; a rewrite takes the new content's
+    fs.copy("/sdcard/Download/photos_backup.zip", "/sdcard/Documents/b.zip")
+    assert fs.stat("/sdcard/Documents/b.zip").size == 48_203_115
+    fs.write_text("/sdcard/Documents/b.zip", "xy")
+    assert fs.stat("/sdcard/Documents/b.zip").size == 2
+    text = fs.stat("/sdcard/Documents/wifi_password.txt")
+    assert text.size == len(text.content.encode("utf-8"))
+    assert "Password: blue-heron-2291" in text.content

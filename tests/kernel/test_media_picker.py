@@ -35,7 +35,8 @@ def test_pick_flow(picker):
     assert picker.is_open
     assert picker.state() == {"open": True, "requester": "notes", "mime_filter": "image/*"}
     cands = picker.candidates()
-    assert [c["id"] for c in cands] == [6, 4, 3, 2, 1, 5]  # newest first
+    assert [c["id"] for c in cands] == [16, 13, 6, 4, 26, 12, 25, 11, 24, 23, 22, 15, 3,
+                                        10, 2, 1, 14, 9, 8, 5, 7, 21, 20, 19, 18, 17]  # newest first
     data = picker.pick(1)
     assert data == {"media_id": 1, "path": "/sdcard/DCIM/Camera/IMG_20251218_093015.jpg"}
     assert not picker.is_open
@@ -44,7 +45,7 @@ def test_pick_flow(picker):
 
 def test_cancel(picker):
     picker.open("notes", "image/png", functools.partial(record))
-    assert [c["id"] for c in picker.candidates()] == [6]
+    assert [c["id"] for c in picker.candidates()] == [16, 6, 25, 15, 14]
     assert picker.cancel() is True
     assert picker.cancel() is False
     assert calls == [("notes", RESULT_CANCELED, None)]

@@ -41,13 +41,6 @@ def test_defaults_shape():
     sms = SmsProvider().state()
     assert len(sms) == 41 and len({m["thread_address"] for m in sms}) == 12
     assert all(m["address"] == OWN_NUMBER for m in sms if m["type"] == "sent")
-    media = MediaProvider().state()
-    assert len(media) == 6
-    fs = FileSystem()
-    for row in media:
-        assert fs.exists(row["path"])
-        assert fs.stat(row["path"]).size == row["size"]
-    assert media[0]["title"] == "IMG_20251218_093015"
 
 
 def test_default_sms_are_a_believable_history():
@@ -187,3 +180,60 @@ def test_json_pickle(resolver):
     resolver.insert("content://media", {"path": "/sdcard/Pictures/new.png", "mime": "image/png"})
     json.dumps(resolver.state())
     assert pickle.loads(pickle.dumps(resolver)).state() == resolver.state()
+
+
+# --------------------------------------------------------------------------- media
+def test_media_defaults_match_the_files():
+    media = MediaProvider().state()
+    fs = FileSystem()
+    for row in media:
+        entry = fs.stat(row["path"])
+        assert (entry.size, entry.mime, entry.mtime_ms) == (row["size"], row["mime"],
+                                                            row["taken_ms"])
+        assert row["album"] == row["path"].split("/")[-2]
+        assert row["title"] == row["path"].rsplit("/", 1)[1].rsplit(".", 1)[0]
+    assert media[0]["title"] == "IMG_20251218_093015"
+    albums: dict[str, int] = {}
+    for row in media:
+        albums[row["album"]] = albums.get(row["album"], 0) + 1
+    assert albums == {"Camera": 11, "Yosemite": 5, "Screenshots": 4, "Birthday party": 3,
+                      "Download": 2, "Pictures": 1}
+    portrait = [r["title"] for r in media if r["height"] > r["width"]]
+    assert len(portrait) == 10 and "cake" in portrait
+    # the image files in the file system are exactly the media rows
+    images = {p for p, e in fs.state().items() if (e["mime"] or "").startswith("image/")}
+    assert images == {r["path"] for r in media}
+
+
+def test_media_scan_moved_keeps_ids_and_follows_the_folder():
+    p = MediaProvider()
+    before = {r["id"]: r for r in p.state()}
+    assert p.scan_moved("/sdcard/Pictures/Yosemite", "/sdcard/DCIM/Yosemite 2025") == [
+        17, 18, 19, 20, 21]
+    row = p.get(17)
+    assert row["path"] == "/sdcard/DCIM/Yosemite 2025/half_dome.jpg"
+    assert (row["album"], row["title"]) == ("Yosemite 2025", "half_dome")
+    assert p.scan_moved("/sdcard/Download/floor_plan.jpg", "/sdcard/plan.jpg") == [26]
+    assert (p.get(26)["album"], p.get(26)["title"]) == ("Internal storage", "plan")
+    for rid, old in before.items():  # nothing else changed; ids and pixels kept
+        if rid not in (17, 18, 19, 20, 21, 26):
+            assert p.get(rid) == old
+        assert {k: p.get(rid)[k] for k in ("width", "height", "taken_ms", "size")} == {
+            k: old[k] for k in ("width", "height", "taken_ms", "size")}
+    assert p.scan_moved("/sdcard/Pictures/Yo", "/sdcard/X") == []  # a prefix is not a folder
+
+
+def test_media_scan_copied_adds_rows_and_deleted_drops_them():
+    p = MediaProvider()
+    n = len(p.state())
+    assert p.scan_copied("/sdcard/Pictures/Birthday party", "/sdcard/Download/party") == [
+        27, 28, 29]
+    copy = p.get(27)
+    assert copy["path"] == "/sdcard/Download/party/cake.jpg" and copy["album"] == "party"
+    assert {k: copy[k] for k in ("width", "height", "taken_ms", "size", "mime")} == {
+        k: p.get(22)[k] for k in ("width", "height", "taken_ms", "size", "mime")}
+    assert p.scan_deleted("/sdcard/Pictures/Birthday party") == [22, 23, 24]
+    assert p.scan_deleted("/sdcard/DCIM/Camera/IMG_20251218_093015.jpg") == [1]
+    assert p.scan_deleted("/sdcard/Music") == []
+    assert len(p.state()) == n - 1
+    assert p.insert({"path": "/sdcard/x.png"}) == 30  # ids are never reused
