@@ -69,9 +69,9 @@ def connected_name(ctx: ScreenContext) -> str | None:
     return next((str(d.get("name")) for d in _paired(ctx) if d.get("id") == current), None)
 
 
-def _device_icon(d: dict[str, Any], lit: bool) -> View:
-    return icon(DEVICE_ICONS.get(str(d.get("type")), "bluetooth"), 18,
-                T.ACCENT if lit else T.TEXT_SECONDARY, w=40, h=40, radius=20,
+def _device_icon(d: dict[str, Any], lit: bool, size: int = 40) -> View:
+    return icon(DEVICE_ICONS.get(str(d.get("type")), "bluetooth"), size * 9 // 20,
+                T.ACCENT if lit else T.TEXT_SECONDARY, w=size, h=size, radius=size // 2,
                 bg="#E8F0FE" if lit else T.SURFACE_VARIANT)
 
 
@@ -130,7 +130,7 @@ def device(ctx: ScreenContext) -> View:
         button("Connect", functools.partial(call, ctx, c.connect_bluetooth, address), "tonal",
                icon="link", id="bt_connect", w=FILL),
         w=FILL, gap=12, pad=(16, 8))
-    header = col(_device_icon(d, here),
+    header = col(_device_icon(d, here, 64),
                  text(name, 22, "medium", T.TEXT, id="bt_name", text_align="center"),
                  text("Connected" if here else "Not connected", 14, color=T.TEXT_SECONDARY,
                       id="bt_status"),

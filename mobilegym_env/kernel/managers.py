@@ -7,6 +7,7 @@ returns the value actually stored (after clamping).
 from __future__ import annotations
 
 import math
+import zlib
 from typing import Any
 
 from .os_state import OsState
@@ -53,6 +54,13 @@ def _find(items: list[dict[str, Any]], record_id: Any, what: str) -> dict[str, A
         if item.get("id") == record_id:
             return item
     raise ValueError(f"no {what} {record_id!r}")
+
+
+def lease_address(ssid: str) -> str:
+    """The IP address a network's router hands this phone: fixed per network, so a run is
+    reproducible (a stable checksum, not ``hash``, which varies between processes)."""
+    h = zlib.crc32(ssid.encode())
+    return f"192.168.{h % 200 + 1}.{h // 200 % 200 + 20}"
 
 
 class ConnectivityManager:
@@ -155,6 +163,7 @@ class ConnectivityManager:
         self._os._set("hardware.wifi.ssid", ssid)
         self._os._set("hardware.wifi.signal", net["signal"])
         self._os._set("hardware.wifi.connected", True)
+        self._os._set("hardware.wifi.ip_address", lease_address(ssid))
         return True
 
     def disconnect_wifi(self) -> None:
@@ -327,6 +336,23 @@ class BatteryManager:
         self._os._set("hardware.battery.level", v)
         return v
 
+    def set_usage(self, app_id: str, percent: float) -> int:
+        """Set an app's share of battery use since the last full charge (task setup); 0
+        removes the app from the list.
+
+        Raises:
+            ValueError: A bad app id or percentage.
+        """
+        if not isinstance(app_id, str) or not app_id:
+            raise ValueError(f"app_id must be a non-empty str, got {app_id!r}")
+        pct = _clamp_int("battery usage", percent, 0, 100)
+        usage = [u for u in self._os.get("hardware.battery.usage") if u["id"] != app_id]
+        if pct:
+            usage.append({"id": app_id, "percent": pct})
+        usage.sort(key=lambda u: (-u["percent"], u["id"]))
+        self._os._set("hardware.battery.usage", usage)
+        return pct
+
     def set_charging(self, on: bool) -> bool:
         """Set whether the charger is plugged in."""
         _check_bool("charging", on)
@@ -346,6 +372,19 @@ class DeviceManager:
         name = _check_name("device_name", name)
         self._os._set("settings.global.device_name", name)
         return name
+
+    def set_build_info(self, field: str, value: str) -> str:
+        """Set one field of ``hardware.build`` (Android version, build number...: task setup).
+
+        Raises:
+            ValueError: An unknown field or a value that is not a non-empty str.
+        """
+        build = self._os.get("hardware.build")
+        if field not in build:
+            raise ValueError(f"unknown build field {field!r}; expected one of {tuple(build)}")
+        value = _check_name(f"build {field}", value, hi=64)
+        self._os._set(("hardware", "build", field), value)
+        return value
 
 
 class NotificationManager:

@@ -71,7 +71,7 @@ def default_os_state() -> dict[str, Any]:
                 "ssid": "Home-5G",
                 "signal": 4,
                 "connected": True,
-                "ip_address": "192.168.1.23",
+                "ip_address": "192.168.149.212",  # what Home-5G leases (managers.lease_address)
                 "saved_networks": [
                     _saved("Home-5G", "WPA2", "sunflower42"),
                     _saved("Office-WiFi", "WPA2-Enterprise", "corp-7731"),

@@ -190,7 +190,7 @@ def test_connected_network_details_disconnect_and_forget(device: Device) -> None
     tap(device, id="wifi:Home-5G")
     assert route(device) == "/network/wifi/Home-5G"
     for key, value in (("wifi_signal", "Excellent"), ("wifi_frequency", "5 GHz"),
-                       ("wifi_security", "WPA2"), ("wifi_ip", "192.168.1.23")):
+                       ("wifi_security", "WPA2"), ("wifi_ip", "192.168.149.212")):
         assert node(device, id=key)["text"] == value
     tap(device, id="wifi_disconnect")
     assert _wifi(device)[:2] == ("Home-5G", False)

@@ -14,6 +14,7 @@ from mobilegym_env.kernel.managers import (
     DisplayManager,
     NotificationManager,
     StorageManager,
+    lease_address,
     set_preference,
 )
 from mobilegym_env.kernel.os_state import OsState
@@ -160,6 +161,9 @@ def test_connect_saved_open_and_secured_networks():
     assert s.state() == before
     assert c.connect_wifi("NETGEAR-7F21", "quietriver88") is True
     assert _wifi(s) == ("NETGEAR-7F21", True, 3, [*saved, "xfinitywifi", "NETGEAR-7F21"])
+    # each network leases its own address, the same on every run
+    assert s.get("hardware.wifi.ip_address") == lease_address("NETGEAR-7F21") == \
+        "192.168.125.60"
     assert s.get("hardware.wifi.saved_networks")[-1] == {
         "id": "NETGEAR-7F21", "ssid": "NETGEAR-7F21", "security": "WPA2",
         "password": "quietriver88"}
@@ -263,6 +267,30 @@ def test_hotspot_name_and_password():
     assert s.state() == before
     assert s.get("hardware.hotspot") == {"on": False, "name": "Road Trip",
                                          "password": " spaced pw "}
+
+
+def test_build_info_and_battery_usage_for_task_setup():
+    s = OsState()
+    d = DeviceManager(s)
+    assert d.set_build_info("android_version", "15") == "15"
+    assert s.get("hardware.build.android_version") == "15"
+    b = BatteryManager(s)
+    assert b.set_usage("notes", 30.4) == 30
+    b.set_usage("gallery", 0)
+    b.set_usage("com.example.app", 6)
+    assert [(u["id"], u["percent"]) for u in s.get("hardware.battery.usage")] == [
+        ("notes", 30), ("messages", 11), ("com.example.app", 6), ("files", 6),
+        ("contacts", 4), ("settings", 2)]
+    before = s.state()
+    with pytest.raises(ValueError, match="unknown build field"):
+        d.set_build_info("kernel", "6.1")
+    with pytest.raises(ValueError):
+        d.set_build_info("model", "")
+    with pytest.raises(ValueError):
+        b.set_usage("", 3)
+    with pytest.raises(ValueError):
+        b.set_usage("notes", "3")
+    assert s.state() == before
 
 
 def test_device_name():

@@ -3,6 +3,7 @@ import pickle
 
 import pytest
 
+from mobilegym_env.kernel.managers import lease_address
 from mobilegym_env.kernel.os_state import OsState, default_os_state
 
 
@@ -37,6 +38,7 @@ def test_default_records_are_keyed_and_consistent():
     nearby = {n["id"]: n for n in wifi["nearby"]}
     assert wifi["ssid"] in saved & set(nearby)
     assert wifi["signal"] == nearby[wifi["ssid"]]["signal"]
+    assert wifi["ip_address"] == lease_address(wifi["ssid"])
     # the saved password of a network in range is the access point's own
     for n in wifi["saved_networks"]:
         if n["id"] in nearby:
