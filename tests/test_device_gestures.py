@@ -144,7 +144,8 @@ def test_swipe_on_a_sheet_does_not_scroll_the_list_beneath(device):
 
 def test_long_press_on_a_tap_only_icon_does_nothing(device):
     d = device
-    assert d.tap(*center(d, node(d, role="app_icon", text="Notes")), long_press=True) is False
+    x, y = center(d, node(d, role="app_icon", text="Notes"))
+    assert d.tap(x * d.width, y * d.height, long_press=True) is False
     assert d.active_task_id is None
 
 
