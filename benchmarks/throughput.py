@@ -61,7 +61,7 @@ def bench_reset(n: int, task: str | None) -> dict[str, float]:
 
 
 def bench_snapshot(n: int) -> dict[str, float]:
-    env = gym.make("MobileGym-v0", task="launcher.open_from_recents")
+    env = gym.make("MobileGym-v0", task="launcher.switch_to_recent_app")
     env.reset(seed=0)
     device: Device = env.unwrapped.device
     times = []

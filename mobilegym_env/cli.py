@@ -64,11 +64,22 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _tasks(args: argparse.Namespace) -> int:
+    from .catalog import LEVELS, tasks_markdown
     from .task import list_tasks, registry
 
-    for tid in list_tasks(args.suite):
+    if args.markdown:
+        sys.stdout.write(tasks_markdown())
+        return 0
+    ids = list_tasks(suite=args.suite, split=args.split, difficulty=args.difficulty,
+                     app=args.app, objective=args.objective, tag=args.tag)
+    table = Table(title=f"{len(ids)} tasks", show_lines=False)
+    for column in ("task", "level", "objective", "split", "apps", "instruction template"):
+        table.add_column(column, overflow="fold")
+    for tid in ids:
         cls = registry()[tid]
-        print(f"{tid:36s} {cls.split:5s} {cls.template}")
+        table.add_row(tid, LEVELS[cls.difficulty], cls.objective, cls.split_name(),
+                      ", ".join(cls.apps), cls.template)
+    Console().print(table)
     return 0
 
 
@@ -96,8 +107,15 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("--seed", type=int, default=0, help="first episode seed")
     ev.add_argument("--quiet", action="store_true", help="no progress bar")
     ev.set_defaults(fn=_eval)
-    ls = sub.add_parser("tasks", help="list tasks")
-    ls.add_argument("--suite")
+    ls = sub.add_parser("tasks", help="list tasks with their metadata (filterable)")
+    ls.add_argument("--suite", help="only this suite (launcher, settings, notes...)")
+    ls.add_argument("--split", choices=["train", "test"], help="only this split")
+    ls.add_argument("--difficulty", type=int, choices=[1, 2, 3, 4], help="only this level")
+    ls.add_argument("--app", help="only tasks that use this app id")
+    ls.add_argument("--objective", choices=["operate", "query", "hybrid"])
+    ls.add_argument("--tag", help="only tasks with this tag (scroll, typing, dialog...)")
+    ls.add_argument("--markdown", action="store_true",
+                    help="print the catalogue as Markdown (docs/tasks.md)")
     ls.set_defaults(fn=_tasks)
     sc = sub.add_parser("screenshot", help="save the first frame of a task as PNG")
     sc.add_argument("--task", default=None)

@@ -226,6 +226,41 @@ class Device:
         return self._frame
 
     # ----- input
+    def act(self, action: Any) -> str | None:
+        """Performs one agent action (a dict as ``mobilegym_env.actions`` builds it, or a
+        parsed ``Action``), with points normalized to the screen as agents give them.
+
+        Does not advance the clock (the environment does). Returns the ANSWER text for
+        ANSWER actions, else None.
+
+        Raises:
+            ValueError, KeyError: The action is malformed (nothing has changed).
+        """
+        from . import actions as A
+
+        act = action if isinstance(action, A.Action) else A.parse(action)
+        kind, (x, y), (x1, y1) = act.kind, act.point, act.end_point
+        sw, sh = self.width, self.height
+        if kind == A.ActionType.TAP:
+            self.tap(x * sw, y * sh)
+        elif kind == A.ActionType.LONG_PRESS:
+            self.tap(x * sw, y * sh, long_press=True)
+        elif kind == A.ActionType.SWIPE:
+            self.swipe(x * sw, y * sh, x1 * sw, y1 * sh)
+        elif kind == A.ActionType.TYPE:
+            self.type_text(act.text)
+        elif kind == A.ActionType.BACK:
+            self.handle_back()
+        elif kind == A.ActionType.HOME:
+            self.go_home()
+        elif kind == A.ActionType.RECENTS:
+            self.show_recents()
+        elif kind == A.ActionType.ENTER:
+            self.press_enter()
+        elif kind == A.ActionType.ANSWER:
+            return act.text
+        return None
+
     def tap(self, x: float, y: float, long_press: bool = False) -> bool:
         """Taps at logical pixel (x, y); returns True if something took the tap."""
         self._build()

@@ -103,43 +103,59 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """Boots a fresh phone and sets up a task.
 
-        ``options``: ``{"task": id}`` forces the task; ``{"params": {...}}`` fixes its params.
+        Args:
+            seed: Seeds the env's ``np_random`` (task choice, params, start date, data).
+            options: ``{"task": spec}`` picks the task (an id, a suite, a glob or a list: one
+                is drawn); ``{"params": {...}}`` fixes its params (validated against the
+                task's ``Params``).
+
+        Raises:
+            KeyError, ValueError: Bad options or params; the env keeps its previous episode
+                and its random generator.
         """
-        super().reset(seed=seed)
-        options = options or {}
+        options = {} if options is None else options
+        if not isinstance(options, dict):
+            raise ValueError(f"options must be a dict, got {type(options).__name__}")
         unknown = set(options) - {"task", "params"}
         if unknown:
             raise KeyError(f"unknown reset options {sorted(unknown)}; use 'task' and 'params'")
-        rng = self.np_random
-        if "task" in options:
-            task_id = resolve_tasks(options["task"])[0]
-        else:
-            task_id = self.task_ids[int(rng.integers(len(self.task_ids)))]
-        minutes = int(rng.integers(START_SPREAD_MINUTES))
-        kernel = Kernel.boot(KernelConfig(start_ms=DEFAULT_START_MS + minutes * 60_000))
+        candidates = resolve_tasks(options["task"]) if "task" in options else self.task_ids
+        saved_rng = (self._np_random, self._np_random_seed,
+                     None if self._np_random is None else self._np_random.bit_generator.state)
         previous = self.device.kernel if self.device is not None else None
-        if self.device is None:
-            device = Device(kernel, self.screen_scale)
-        else:  # reuse the frame buffer and its surface
-            device = self.device
-            device.load(kernel)
-        cls = registry()[task_id]
+        super().reset(seed=seed)
+        rng = self.np_random
         try:
-            params = options.get("params") or cls.sample_params(rng, device)
-            if not isinstance(params, dict):
-                raise ValueError(f"'params' must be a dict, got {type(params).__name__}")
-            task = cls(dict(params))
-            task.instruction  # noqa: B018 - a missing template parameter fails here
+            task_id = candidates[int(rng.integers(len(candidates)))] if len(candidates) > 1 \
+                else candidates[0]
+            cls = registry()[task_id]
+            minutes = int(rng.integers(START_SPREAD_MINUTES))
+            kernel = Kernel.boot(KernelConfig(start_ms=DEFAULT_START_MS + minutes * 60_000))
+            if self.device is None:
+                device = Device(kernel, self.screen_scale)
+            else:  # reuse the frame buffer and its surface
+                device = self.device
+                device.load(kernel)
+            params = cls.parse_params(options["params"]) if "params" in options \
+                else cls.parse_params(cls.sample_params(rng, device))
+            cls.validate_params(params, device)
+            task = cls(params)
+            task.instruction  # noqa: B018 - a template the params cannot fill fails here
             task.initialize(device, rng)
+            _check_data_only(device, task)
+            task.start_screen().apply(device)
         except Exception:
-            if previous is not None:  # bad params: the env keeps its previous episode
-                device.load(previous)
+            self._np_random, self._np_random_seed, bits = saved_rng
+            if self._np_random is not None:  # undo the draws made on the kept generator
+                self._np_random.bit_generator.state = bits
+            if previous is not None:  # the env keeps its previous episode
+                self.device.load(previous)
             raise
         device.invalidate()
         self.device, self.task = device, task
         self.initial_state = device.state()
         self._steps = 0
-        self._max_steps = self.max_steps_override or cls.max_steps
+        self._max_steps = self.max_steps_override or cls.step_limit()
         self._verdict = None
         obs = self._observe()
         self._verdict = task.judge(self.initial_state, self.initial_state)
@@ -155,29 +171,8 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
             raise RuntimeError("call reset() before step()")
         act = A.parse(action)  # raises before any state changes
         device = self.device
-        answer: str | None = None
         kind = act.kind
-        sw, sh = device.width, device.height
-        if kind == ActionType.TAP:
-            device.tap(act.point[0] * sw, act.point[1] * sh)
-        elif kind == ActionType.LONG_PRESS:
-            device.tap(act.point[0] * sw, act.point[1] * sh, long_press=True)
-        elif kind == ActionType.SWIPE:
-            device.swipe(act.point[0] * sw, act.point[1] * sh, act.end_point[0] * sw,
-                         act.end_point[1] * sh)
-        elif kind == ActionType.TYPE:
-            if act.text:
-                device.type_text(act.text)
-        elif kind == ActionType.BACK:
-            device.handle_back()
-        elif kind == ActionType.HOME:
-            device.go_home()
-        elif kind == ActionType.RECENTS:
-            device.show_recents()
-        elif kind == ActionType.ENTER:
-            device.press_enter()
-        elif kind == ActionType.ANSWER:
-            answer = act.text
+        answer = device.act(act)
         device.kernel.tick(ACTION_MS[kind])
         self._steps += 1
         verdict = self._judge(answer, force=kind in (ActionType.ANSWER, ActionType.DONE))
@@ -232,6 +227,7 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
                     step=self._steps)
         return info
 
+
     def _show(self, frame: np.ndarray) -> None:
         from .ui._pygame import pygame
 
@@ -242,3 +238,12 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         pygame.surfarray.blit_array(self._window, frame.swapaxes(0, 1))
         pygame.event.pump()
         pygame.display.flip()
+
+
+def _check_data_only(device: Device, task: Task) -> None:
+    """``initialize`` writes data; where the episode starts is declared with ``start``."""
+    k = device.kernel
+    if k.tasks.tasks or k.system_ui.recents_open or k.system_ui.shade_open \
+            or k.system_ui.drawer_open:
+        raise RuntimeError(f"{task.task_id()}: initialize() opened apps or system surfaces; "
+                           f"declare the start screen with `start` / start_screen() instead")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -13,12 +14,33 @@ from .env import MobileGymEnv
 
 @dataclass
 class Episode:
+    """One episode's result, with the judge's reasons.
+
+    Attributes:
+        checks: The judge's checks by name: ``{"passed": bool, "detail": str}``.
+        unexpected_changes: State changes no check explains (why an episode is unclean).
+    """
+
     task_id: str
     seed: int
     success: bool
     clean: bool
     steps: int
     instruction: str
+    params: dict[str, Any] = field(default_factory=dict)
+    progress: float = 0.0
+    answer: str | None = None
+    checks: dict[str, dict[str, Any]] = field(default_factory=dict)
+    unexpected_changes: list[str] = field(default_factory=list)
+
+    def explain(self) -> str:
+        """Why the episode passed or failed, one line per check and stray change."""
+        lines = [f"{self.task_id} seed={self.seed} success={self.success} clean={self.clean} "
+                 f"steps={self.steps}: {self.instruction}"]
+        lines += [f"  [{'x' if c['passed'] else ' '}] {name}: {c['detail']}"
+                  for name, c in self.checks.items()]
+        lines += [f"  unexpected: {c}" for c in self.unexpected_changes]
+        return "\n".join(lines)
 
 
 @dataclass
@@ -56,8 +78,11 @@ def run_episode(env: MobileGymEnv, agent: Agent, task_id: str, seed: int) -> Epi
     while not (terminated or truncated):
         obs, _, terminated, truncated, info = env.step(agent.act(obs, info))
         steps += 1
+    assert env.task is not None
     return Episode(task_id, seed, bool(info["success"]), bool(info["clean"]), steps,
-                   info["instruction"])
+                   info["instruction"], dataclasses.asdict(env.task.params),
+                   float(info["progress"]), info.get("answer"), info["checks"],
+                   info["unexpected_changes"])
 
 
 def evaluate(agent: Agent, task_ids: list[str], episodes: int, seed: int = 0,

@@ -13,10 +13,10 @@ Everything goes through the device's public surface (``Device.ui_tree()``, ``Dev
     assert node(d, id="title")["focused"] is False
 
 Nodes are the dicts of ``Device.ui_tree()``; criteria match exactly and are combined (a node
-must meet all that are given). Lookups return the topmost match. Bounds in the tree are in frame
-pixels; the gestures here tap in logical pixels, so they work on scaled devices too. For
-oracles, which return normalized actions instead of performing them, see
-:mod:`mobilegym_env.oracle` (whose lookup these helpers share).
+must meet all that are given). Lookups return the topmost match. Points are normalized (x, y)
+in [0, 1] of the screen, as in agents' actions and :mod:`mobilegym_env.oracle` (whose lookup
+and :func:`center` these helpers share), so ``device.act(A.tap(*center(device, n)))`` taps a
+node on a device of any scale.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .oracle import Node, find_all
+from .oracle import Node, center, find_all
 from .oracle import find as _find_visible
 
 if TYPE_CHECKING:
@@ -126,21 +126,6 @@ def screen_text(device: Device) -> str:
     return " | ".join(n["text"] for n in device.ui_tree())
 
 
-def center(device: Device, node: Node) -> tuple[float, float]:
-    """The centre of a node's bounds in logical pixels (what ``Device.tap`` takes).
-
-    Args:
-        device: The device the node is from (its ``scale`` converts frame pixels).
-        node: A node of ``device.ui_tree()``.
-
-    Returns:
-        ``(x, y)`` in logical pixels of the 360x800 screen. :func:`mobilegym_env.oracle.center`
-        gives the same point normalized to 0..1.
-    """
-    x0, y0, x1, y1 = node["bounds"]
-    return (x0 + x1) / 2 / device.scale, (y0 + y1) / 2 / device.scale
-
-
 def tap(device: Device, *, id: str | None = None, text: str | None = None,
         role: str | None = None, where: Callable[[Node], bool] | None = None,
         scroll: int = 0) -> Node:
@@ -192,7 +177,8 @@ def _press(device: Device, long: bool, *, id: str | None, text: str | None, role
            where: Callable[[Node], bool] | None, scroll: int) -> Node:
     target = node(device, id=id, text=text, role=role, where=where, scroll=scroll)
     gesture = "long press" if long else "tap"
-    assert device.tap(*center(device, target), long_press=long), \
+    x, y = center(device, target)
+    assert device.tap(x * device.width, y * device.height, long_press=long), \
         f"nothing took the {gesture} on {_describe(id=id, text=text, role=role, where=where)}"
     return target
 

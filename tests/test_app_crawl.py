@@ -13,7 +13,9 @@ def _clickable_centers(device: Device) -> list[tuple[str, float, float]]:
     out = []
     for n in device.ui_tree():
         if n["clickable"] and n["enabled"]:
-            out.append((f"{n['role']}:{n['id']}:{n['text'][:20]}", *center(device, n)))
+            x, y = center(device, n)
+            out.append((f"{n['role']}:{n['id']}:{n['text'][:20]}", x * device.width,
+                        y * device.height))
     return out
 
 

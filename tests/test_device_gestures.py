@@ -143,7 +143,8 @@ def test_swipe_on_a_sheet_does_not_scroll_the_list_beneath(device):
 
 def test_long_press_on_a_tap_only_control_does_nothing(device):
     d = device
-    assert d.tap(*center(d, node(d, id="launcher_search")), long_press=True) is False
+    x, y = center(d, node(d, id="launcher_search"))
+    assert d.tap(x * d.width, y * d.height, long_press=True) is False
     assert d.active_task_id is None and not d.kernel.system_ui.drawer_open
 
 

@@ -75,7 +75,7 @@ def test_different_seeds_differ():
 
 
 def test_env_pickles_mid_episode_and_continues_identically():
-    env = MobileGymEnv(task="launcher.open_from_recents")
+    env = MobileGymEnv(task="launcher.switch_to_recent_app")
     env.reset(seed=1)
     env.step(A.recents())
     clone = pickle.loads(pickle.dumps(env))
@@ -175,8 +175,7 @@ def test_virtual_clock_advances_per_action():
 
 def test_without_terminate_on_success_the_agent_says_done():
     env = MobileGymEnv(task="launcher.open_app", terminate_on_success=False)
-    env.reset(seed=0, options={"params": {"app_id": "notes", "app_name": "Notes", "page": 0,
-                                          "start_in": None}})
+    env.reset(seed=0, options={"params": {"app_id": "notes", "page": 0, "start_in": None}})
     env.device.launch_app("notes")  # solved, but the episode goes on until DONE
     _, reward, terminated, truncated, info = env.step(A.wait())
     assert (reward, terminated, truncated, info["success"]) == (0.0, False, False, True)
@@ -188,12 +187,19 @@ def test_bad_reset_params_raise_and_keep_the_previous_episode():
     env = MobileGymEnv(task="launcher.open_app")
     env.reset(seed=0)
     before = env.device.state()
-    with pytest.raises(KeyError):
-        env.reset(seed=1, options={"params": {"app_id": "notes"}})  # no app_name
-    with pytest.raises(KeyError, match="unknown app"):
-        env.reset(seed=1, options={"params": {"app_id": "nope", "app_name": "Nope",
-                                              "page": 0, "start_in": "nope"}})
+    draw = env.np_random.bit_generator.state
+    with pytest.raises(ValueError, match="missing params"):
+        env.reset(seed=1, options={"params": {"page": 0}})
+    with pytest.raises(ValueError, match="unknown params"):
+        env.reset(seed=1, options={"params": {"app_id": "notes", "colour": "red"}})
+    with pytest.raises(ValueError, match="param 'page' must be int"):
+        env.reset(seed=1, options={"params": {"app_id": "notes", "page": "2"}})
+    with pytest.raises(ValueError, match="no app 'nope' is installed"):
+        env.reset(seed=1, options={"params": {"app_id": "nope"}})
+    with pytest.raises(ValueError, match="page must be 0 or 1"):
+        env.reset(options={"params": {"app_id": "notes", "page": 99}})
     assert env.device.state() == before
+    assert env.np_random.bit_generator.state == draw  # failed resets draw nothing
     env.step(A.wait())
 
 

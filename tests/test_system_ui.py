@@ -26,6 +26,12 @@ def d() -> Device:
 
 
 # ----- recents
+def _px(d: Device, n: dict) -> tuple[float, float]:
+    """A node's centre in logical pixels, for the device's own gesture methods."""
+    x, y = center(d, n)
+    return x * d.width, y * d.height
+
+
 def _three_tasks(d: Device) -> None:
     for app in ("notes", "settings", "contacts"):
         d.launch_app(app)
@@ -47,7 +53,7 @@ def test_recents_cards_are_most_recent_first_and_tap_switches(d):
 def test_recents_upward_fling_and_close_button_close_tasks(d):
     _three_tasks(d)
     d.show_recents()
-    x, y = center(d, node(d, role="recents_card", text="Contacts"))
+    x, y = _px(d, node(d, role="recents_card", text="Contacts"))
     assert d.swipe(x, y, x + 10, y - 60) not in ("close_task",)  # too short: nothing
     assert d.swipe(x, y, x, y - 200) == "close_task"
     assert [t.root_app_id for t in d.tasks] == ["notes", "settings"]
@@ -178,7 +184,7 @@ def test_tapping_a_notification_in_the_shade_opens_its_route(d):
 def test_sideways_swipe_dismisses_a_notification_and_clear_all(d):
     a, b = _post(d, "First"), _post(d, "Second")
     _shade(d)
-    _, y = center(d, node(d, id=f"notification:{a}"))
+    _, y = _px(d, node(d, id=f"notification:{a}"))
     assert d.swipe(40, y, 320, y) == "dismiss_notification"
     assert [n.id for n in d.kernel.notifications.items] == [b]
     assert d.kernel.system_ui.shade_open and not has(d, id=f"notification:{a}")

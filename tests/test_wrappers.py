@@ -11,8 +11,7 @@ from mobilegym_env.oracle import center
 
 def test_ui_tree_info_lets_an_agent_act_on_what_it_reads():
     env = UITreeInfo(gym.make("MobileGym-v0", task="launcher.open_app"))
-    _, info = env.reset(seed=2, options={"params": {"app_id": "files", "app_name": "Files",
-                                                     "page": 0, "start_in": None}})
+    _, info = env.reset(seed=2, options={"params": {"app_id": "files"}})
     icon = next(n for n in info["ui_tree"] if n["role"] == "app_icon" and n["text"] == "Files")
     _, reward, terminated, _, info = env.step(A.tap(*center(env.unwrapped.device, icon)))
     assert (reward, terminated, info["success"]) == (1.0, True, True)

@@ -25,6 +25,7 @@ from .components import (
     top_app_bar,
 )
 from .context import Router, ScreenContext, split_route, with_query
+from .pickers import date_picker, time_picker
 from .view import (
     FILL,
     View,
@@ -49,8 +50,8 @@ from .view import (
 
 __all__ = [
     "FILL", "Router", "ScreenContext", "View", "avatar", "bottom_sheet", "box", "button", "card",
-    "checkbox", "chip", "col", "dialog", "divider", "empty_state", "fab", "hscroll", "icon",
+    "checkbox", "chip", "col", "date_picker", "dialog", "divider", "empty_state", "fab", "hscroll", "icon",
     "icon_button", "image", "list_item", "popup_menu", "progress_bar", "radio", "row", "scaffold", "scrim",
     "scroll", "section_header", "selection_bar", "spacer", "split_route", "stack", "switch", "tab_bar", "text",
-    "text_field", "theme", "top_app_bar", "with_query",
+    "text_field", "theme", "time_picker", "top_app_bar", "with_query",
 ]

@@ -5,6 +5,7 @@ Each is a plain function returning a ``View``, so a screen reads as a short decl
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from . import theme as T
@@ -120,13 +121,14 @@ def popup_menu(items: Sequence[MenuItem], on_dismiss: Handler | None, id: str = 
 
     ``items`` are ``(label, handler)`` or ``(label, handler, item_id)``; without an id an item
     is ``"<menu id>:<label in lower case>"`` (``"menu:rename"``). A None handler greys the item
-    out. ``anchor`` is where the menu sits: ``"top-right"`` (under the app bar's ⋮, the
+    out. Choosing an item dismisses the menu (``on_dismiss``), then runs its handler. ``anchor`` is where the menu sits: ``"top-right"`` (under the app bar's ⋮, the
     default), ``"top-left"``, ``"bottom-right"`` or ``"center"``. Tapping outside dismisses.
     Open it like a dialog (``ctx.open_dialog("menu")``) so that Back closes it.
     """
     rows = [
         row(text(label, 15, color=T.TEXT if handler is not None else T.TEXT_HINT, role=None),
-            h=48, pad=(16, 0), on_tap=handler, enabled=handler is not None, role="menu_item",
+            h=48, pad=(16, 0), on_tap=functools.partial(_pick, on_dismiss, handler)
+            if handler is not None else None, enabled=handler is not None, role="menu_item",
             text=label, id=item[2] if len(item) > 2 else f"{id}:{label.lower()}")
         for item in items for label, handler in [item[:2]]
     ]
@@ -138,12 +140,19 @@ def popup_menu(items: Sequence[MenuItem], on_dismiss: Handler | None, id: str = 
                  stack(box, w=FILL, h=FILL, pad=(8, top, 8, bottom)), w=FILL, h=FILL)
 
 
+def _pick(on_dismiss: Handler | None, handler: Handler) -> None:
+    """A menu item closes the menu, then acts (so an action that navigates is not undone)."""
+    if on_dismiss is not None:
+        on_dismiss()
+    handler()
+
+
 def selection_bar(count: int, on_close: Handler, actions: Sequence[View] = ()) -> View:
     """The app bar of selection mode: ✕, "N selected", and actions on the selected items."""
     return row(icon_button("xmark", on_close, "Clear selection", T.TEXT, id="clear_selection"),
                text(f"{count} selected", 20, "medium", T.TEXT, w=FILL, role="heading"),
                *actions, h=T.APP_BAR_H, pad=(4, 0, 8, 0), gap=4, bg="#E8F0FE",
-               id="selection_bar")
+               id="selection_bar", label=f"{count} selected")
 
 
 def bottom_sheet(title: str | None, children: Sequence[View], on_dismiss: Handler | None,

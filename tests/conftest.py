@@ -1,0 +1,27 @@
+"""Shared fixtures: a phone whose Notes app is replaced by screens a test defines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import mobilegym_env.device as device_module
+from mobilegym_env.device import Device
+from mobilegym_env.ui import Router, ScreenContext, View
+
+
+@pytest.fixture
+def screen(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Device]:
+    """``screen(home)`` or ``screen({"/": home, "/x": other})``: a device showing test screens
+    (in place of the Notes app's), for toolkit and oracle tests independent of app data."""
+    def make(routes: Callable[[ScreenContext], View] | dict, scale: int = 1) -> Device:
+        table = routes if isinstance(routes, dict) else {"/": routes}
+        real = device_module.app_router
+        monkeypatch.setattr(device_module, "app_router",
+                            lambda module: Router(table) if module.endswith(".notes")
+                            else real(module))
+        d = Device(scale=scale)
+        d.launch_app("notes")
+        return d
+    return make

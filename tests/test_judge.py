@@ -1,0 +1,283 @@
+"""The judge: record-level diffs, check builders and their verdicts on hand-built states."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from mobilegym_env import checks as C
+from mobilegym_env.judge import Rec, diff, get, render, steps_of, verdict
+
+NOTES = {"notes": [{"id": 1, "title": "Groceries", "pinned": True, "updated_ms": 0},
+                   {"id": 2, "title": "Trip", "pinned": False, "updated_ms": 0},
+                   {"id": 3, "title": "Books", "pinned": False, "updated_ms": 0}],
+         "next_id": 4}
+
+
+def state(**apps) -> dict:
+    return {"os": {"settings": {"global": {"wifi_on": True, "airplane_mode": False,
+                                           "bluetooth_on": True, "mobile_data_on": True,
+                                           "location_on": True},
+                                "system": {"brightness": 60, "dark_mode": False}},
+                   "hardware": {"wifi": {"connected": True, "ssid": "Home-5G",
+                                         "saved_networks": [{"ssid": "Home-5G"}]},
+                                "bluetooth": {"connected": "Buds"}},
+                   "permissions": {}, "preferences": {},
+                   "time": {"now_ms": 0}, "tasks": {"tasks": []},
+                   "files": {"/sdcard/a.txt": {"is_dir": False, "size": 3, "sha1": "x"}}},
+            "apps": {"notes": copy.deepcopy(NOTES), **apps}}
+
+
+def notes(s: dict) -> list[dict]:
+    return s["apps"]["notes"]["notes"]
+
+
+# ----- paths and diffs
+@pytest.mark.parametrize("path", ['apps.notes.notes[id=3].title', 'os.files["/sdcard/a.txt"]',
+                                  'x[id="ab"].y', "os.settings.global.wifi_on"])
+def test_paths_round_trip(path):
+    assert render(steps_of(path)) == path
+
+
+@pytest.mark.parametrize("bad", ["", "a..b", "a[id=]", "a[3]", ".a"])
+def test_malformed_paths_raise(bad):
+    with pytest.raises(ValueError):
+        steps_of(bad)
+
+
+def test_diff_names_records_and_fields():
+    before, after = state(), state()
+    notes(after)[1]["pinned"] = True
+    notes(after).append({"id": 4, "title": "New", "pinned": False, "updated_ms": 5})
+    del notes(after)[0]
+    after["apps"]["notes"]["next_id"] = 5
+    after["os"]["time"]["now_ms"] = 99  # runtime: never reported
+    changes = {str(c) for c in diff(before, after)}
+    assert changes == {"apps.notes.notes[id=1] (deleted)", "apps.notes.notes[id=2].pinned: "
+                       "false -> true", "apps.notes.notes[id=4] (created)",
+                       "apps.notes.next_id: 4 -> 5"}
+
+
+def test_diff_reports_reordered_records_and_keyed_dicts():
+    before, after = state(), state()
+    notes(after).reverse()
+    after["os"]["files"]["/sdcard/b.pdf"] = {"is_dir": False, "size": 1, "sha1": "y"}
+    after["os"]["files"]["/sdcard/a.txt"]["size"] = 4
+    assert [str(c) for c in diff(before, after)] == [
+        "apps.notes.notes (reordered)", 'os.files["/sdcard/a.txt"].size: 3 -> 4',
+        'os.files["/sdcard/b.pdf"] (created)']
+
+
+def test_lists_that_are_not_records_compare_whole():
+    changes = diff({"a": [1, 2]}, {"a": [2, 1]})
+    assert [(c.path, c.kind) for c in changes] == [("a", "modified")]
+    assert diff({"a": [{"id": 1}, {"id": 1}]}, {"a": [{"id": 1}]})[0].path == "a"
+
+
+def test_get_reads_records_by_id():
+    s = state()
+    assert get(s, "apps.notes.notes[id=2].title") == "Trip"
+    assert get(s, (*steps_of("apps.notes.notes"), Rec(9))) is None
+
+
+# ----- record builders
+def test_modified_passes_only_with_the_asked_field_and_nothing_else():
+    expect = [C.modified("apps.notes.notes", id=2, fields={"pinned": True})]
+    before, good = state(), state()
+    notes(good)[1].update(pinned=True, updated_ms=77)  # the stamp is bookkeeping
+    v = verdict(expect, before, good)
+    assert v.success and v.clean and v.progress == 1.0
+    collateral = copy.deepcopy(good)
+    notes(collateral)[2]["title"] = "Films"
+    v = verdict(expect, before, collateral)
+    assert not v.success and not v.clean and v.checks[0].passed
+    assert [str(c) for c in v.unexpected_changes] == [
+        'apps.notes.notes[id=3].title: "Books" -> "Films"']
+    wrong_field = state()
+    notes(wrong_field)[1]["title"] = "Trip!"
+    v = verdict(expect, before, wrong_field)
+    assert not v.checks[0].passed and "expected true, found false" in v.checks[0].detail
+    assert not verdict(expect, before, before).success
+
+
+def test_created_counts_matching_records_and_covers_counters():
+    expect = [C.created("apps.notes.notes", where={"title": C.text_like("call mom")})]
+    before, after = state(), state()
+    notes(after).append({"id": 4, "title": "Call Mom!", "pinned": False, "updated_ms": 1})
+    after["apps"]["notes"]["next_id"] = 5
+    assert verdict(expect, before, after).success
+    twice = copy.deepcopy(after)
+    notes(twice).append({"id": 5, "title": "call mom", "pinned": False, "updated_ms": 1})
+    v = verdict(expect, before, twice)
+    assert not v.success and "found 2 such" in v.checks[0].detail
+    other = state()
+    notes(other).append({"id": 4, "title": "Call dad", "pinned": False, "updated_ms": 1})
+    v = verdict(expect, before, other)
+    assert not v.success and not v.clean and "found 0 such among 1 new" in v.checks[0].detail
+
+
+def test_deleted_the_right_record_and_another_is_unclean():
+    expect = [C.deleted("apps.notes.notes", id=2)]
+    before, after = state(), state()
+    del notes(after)[1]
+    assert verdict(expect, before, after).success
+    del notes(after)[0]
+    v = verdict(expect, before, after)
+    assert v.checks[0].passed and not v.clean
+    assert [str(c) for c in v.unexpected_changes] == ["apps.notes.notes[id=1] (deleted)"]
+    assert not verdict(expect, before, before).success
+
+
+def test_keyed_dicts_use_keys():
+    before = state()
+    after = state()
+    after["os"]["files"]["/sdcard/Work"] = {"is_dir": True, "size": 0, "sha1": None}
+    assert verdict([C.created("os.files", key="/sdcard/Work", where={"is_dir": True})],
+                   before, after).success
+    assert not verdict([C.created("os.files", key="/sdcard/Play")], before, after).success
+    gone = state()
+    del gone["os"]["files"]["/sdcard/a.txt"]
+    assert verdict([C.deleted("os.files", key="/sdcard/a.txt")], before, gone).success
+    edited = state()
+    edited["os"]["files"]["/sdcard/a.txt"].update(size=9, sha1="z", mtime_ms=5)
+    assert verdict([C.modified("os.files", key="/sdcard/a.txt", fields={"sha1": "z",
+                                                                        "size": 9})],
+                   before, edited).success
+
+
+def test_nested_record_paths():
+    before = state()
+    before["apps"]["notes"]["notes"][0]["items"] = [{"id": 1, "text": "milk", "checked": False},
+                                                    {"id": 2, "text": "eggs", "checked": False}]
+    after = copy.deepcopy(before)
+    after["apps"]["notes"]["notes"][0]["items"][1]["checked"] = True
+    expect = [C.modified("apps.notes.notes[id=1].items", id=2, fields={"checked": True})]
+    assert verdict(expect, before, after).success
+    after["apps"]["notes"]["notes"][0]["items"][0]["checked"] = True
+    assert not verdict(expect, before, after).clean
+
+
+# ----- settings, equals, allowances, custom checks
+def test_setting_declares_the_managers_cascade():
+    before = state()
+    after = copy.deepcopy(before)
+    g = after["os"]["settings"]["global"]
+    g.update(airplane_mode=True, wifi_on=False, bluetooth_on=False, mobile_data_on=False)
+    after["os"]["hardware"]["wifi"]["connected"] = False
+    after["os"]["hardware"]["bluetooth"]["connected"] = None
+    v = verdict([C.setting("airplane_mode", True)], before, after)
+    assert v.success, v.explain()
+    half = copy.deepcopy(before)
+    half["os"]["settings"]["global"]["airplane_mode"] = True
+    v = verdict([C.setting("airplane_mode", True)], before, half)
+    assert not v.success and "wifi_on: expected false, found true" in v.checks[0].detail
+    already = verdict([C.setting("wifi", True)], before, before)
+    assert not already.success and "already" in already.checks[0].detail
+
+
+def test_setting_rejects_unknown_keys_and_bad_values_early():
+    with pytest.raises(KeyError):
+        C.setting("wifi_speed", 3)
+    with pytest.raises(ValueError):
+        C.setting("wifi", "on")
+
+
+def test_equals_may_change_and_holds():
+    before, after = state(), state()
+    after["os"]["settings"]["system"]["dark_mode"] = True
+    notes(after)[0]["pinned"] = False
+    expect = [C.equals("os.settings.system.dark_mode", True),
+              C.may_change("apps.notes.notes[id=*].pinned")]
+    v = verdict(expect, before, after)
+    assert v.success and len(v.checks) == 1  # an allowance is not a check
+    custom = C.holds("two notes pinned", lambda j: (sum(n["pinned"] for n in notes(j.final))
+                                                    == 2, "count"),
+                     allows=["apps.notes.notes[id=*].pinned"])
+    assert not verdict([custom], before, after).success
+
+
+def test_verdict_without_checks_never_succeeds_and_names_are_unique():
+    assert not verdict([C.may_change("apps")], state(), state()).success
+    expect = [C.unchanged("apps.notes"), C.unchanged("apps.notes")]
+    v = verdict(expect, state(), state())
+    assert [c.name for c in v.checks] == ["apps.notes unchanged", "apps.notes unchanged (2)"]
+    assert set(v.info()["checks"]) == {"apps.notes unchanged", "apps.notes unchanged (2)"}
+
+
+# ----- answers
+def judge_answer(expectation, answer):
+    return verdict([expectation], state(), state(), answer).success
+
+
+@pytest.mark.parametrize("answer", ["3", "3.0", "three", "3 photos", "There are three.",
+                                    " 3 "])
+def test_number_answers_in_accepted_forms(answer):
+    assert judge_answer(C.answer_number(3), answer)
+
+
+@pytest.mark.parametrize("answer", ["4", "3 or 4", "", None, "a few", "33"])
+def test_number_near_misses_fail(answer):
+    assert not judge_answer(C.answer_number(3), answer)
+
+
+def test_number_tolerance_and_words():
+    assert judge_answer(C.answer_number(46.3, tolerance=0.1), "46.3 GB")
+    assert judge_answer(C.answer_number(21), "twenty-one")
+    assert judge_answer(C.answer_number(1024), "1,024")
+    assert judge_answer(C.answer_number(0), "none")
+    assert not judge_answer(C.answer_number(46.3, tolerance=0.1), "46.5 GB")
+
+
+def test_text_answers():
+    exact = C.answer_text("Golden Gate")
+    assert judge_answer(exact, "golden gate.")
+    assert judge_answer(exact, "  Golden   GATE ")
+    assert not judge_answer(exact, "The Golden Gate bridge")
+    contains = C.answer_text("Luigi's", contains=True)
+    assert judge_answer(contains, "At Luigi's, I think")
+    assert judge_answer(contains, "at luigi")  # a possessive 's is dropped
+    assert not judge_answer(contains, "At Luigino's")
+    assert judge_answer(C.answer_text("don't know"), "Dont know")
+    assert judge_answer(C.answer_text(["Wi-Fi", "wifi"]), "WiFi")
+
+
+@pytest.mark.parametrize("answer", ["7:30 PM", "19:30", "7.30pm", "at 7:30 p.m."])
+def test_time_answers(answer):
+    assert judge_answer(C.answer_time(19, 30), answer)
+
+
+def test_time_near_misses_and_tolerance():
+    assert not judge_answer(C.answer_time(19, 30), "7:30 AM")
+    assert not judge_answer(C.answer_time(19, 30), "between 7:30 PM and 8 PM")
+    assert judge_answer(C.answer_time(19, 30, within_minutes=5), "7:33 pm")
+    assert judge_answer(C.answer_time(12, 0), "noon")
+
+
+@pytest.mark.parametrize("answer", ["2026-03-05", "March 5", "Mar 5, 2026", "5 March 2026",
+                                    "3/5/2026", "Thursday, March 5th"])
+def test_date_answers(answer):
+    assert judge_answer(C.answer_date(2026, 3, 5), answer)
+
+
+def test_date_near_misses():
+    assert not judge_answer(C.answer_date(2026, 3, 5), "March 6")
+    assert not judge_answer(C.answer_date(2026, 3, 5), "2025-03-05")
+    assert not judge_answer(C.answer_date(2026, 3, 5, require_year=True), "March 5")
+
+
+def test_item_and_phone_answers():
+    items = C.answer_items(["milk", "eggs", ("coffee beans", "coffee")])
+    assert judge_answer(items, "Eggs, coffee and milk")
+    assert not judge_answer(items, "eggs, milk")
+    assert not judge_answer(items, "eggs, milk, coffee, bread")
+    phone = C.answer_phone("+1 415-555-0132")
+    assert judge_answer(phone, "(415) 555-0132")
+    assert judge_answer(phone, "It's 4155550132.")
+    assert not judge_answer(phone, "+1 415-555-0133")
+
+
+def test_checks_carry_details_into_info():
+    v = verdict([C.answer_number(3)], state(), state(), "4")
+    info = v.info()["checks"]["answer"]
+    assert info == {"passed": False, "detail": "expected the number 3; answer '4' (read 4)"}
