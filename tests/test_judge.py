@@ -8,6 +8,8 @@ import pytest
 
 from mobilegym_env import checks as C
 from mobilegym_env.judge import Rec, diff, get, render, steps_of, verdict
+from mobilegym_env.kernel.managers import set_preference
+from mobilegym_env.kernel.os_state import OsState, default_os_state
 
 NOTES = {"notes": [{"id": 1, "title": "Groceries", "pinned": True, "updated_ms": 0},
                    {"id": 2, "title": "Trip", "pinned": False, "updated_ms": 0},
@@ -16,17 +18,12 @@ NOTES = {"notes": [{"id": 1, "title": "Groceries", "pinned": True, "updated_ms":
 
 
 def state(**apps) -> dict:
-    return {"os": {"settings": {"global": {"wifi_on": True, "airplane_mode": False,
-                                           "bluetooth_on": True, "mobile_data_on": True,
-                                           "location_on": True},
-                                "system": {"brightness": 60, "dark_mode": False}},
-                   "hardware": {"wifi": {"connected": True, "ssid": "Home-5G",
-                                         "saved_networks": [{"ssid": "Home-5G"}]},
-                                "bluetooth": {"connected": "Buds"}},
-                   "permissions": {}, "preferences": {},
-                   "time": {"now_ms": 0}, "tasks": {"tasks": []},
-                   "files": {"/sdcard/a.txt": {"is_dir": False, "size": 3, "sha1": "x"}}},
-            "apps": {"notes": copy.deepcopy(NOTES), **apps}}
+    os_data = default_os_state()  # settings and hardware as a factory device has them
+    os_data["settings"]["global"]["bluetooth_on"] = True
+    os_data["hardware"]["bluetooth"]["connected"] = "4C:87:5D:12:A0:3F"
+    os_data.update(time={"now_ms": 0}, tasks={"tasks": []},
+                   files={"/sdcard/a.txt": {"is_dir": False, "size": 3, "sha1": "x"}})
+    return {"os": os_data, "apps": {"notes": copy.deepcopy(NOTES), **apps}}
 
 
 def notes(s: dict) -> list[dict]:
@@ -162,10 +159,11 @@ def test_nested_record_paths():
 def test_setting_declares_the_managers_cascade():
     before = state()
     after = copy.deepcopy(before)
-    g = after["os"]["settings"]["global"]
-    g.update(airplane_mode=True, wifi_on=False, bluetooth_on=False, mobile_data_on=False)
-    after["os"]["hardware"]["wifi"]["connected"] = False
-    after["os"]["hardware"]["bluetooth"]["connected"] = None
+    probe = OsState(copy.deepcopy({k: before["os"][k] for k in ("settings", "hardware",
+                                                                  "permissions", "preferences")}))
+    set_preference(probe, "airplane_mode", True)  # what Settings would store
+    after["os"].update(probe.state())
+    assert after["os"]["settings"]["global"]["wifi_on"] is False  # the cascade
     v = verdict([C.setting("airplane_mode", True)], before, after)
     assert v.success, v.explain()
     half = copy.deepcopy(before)

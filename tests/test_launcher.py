@@ -30,9 +30,10 @@ def drag(d: Device, src: str, dst: str | None = None, to: tuple[float, float] | 
     """Long-presses ``src`` (unless ``hold`` is False) and swipes from it to ``dst`` or ``to``."""
     if hold:
         long_press(d, id=src)
-    x0, y0 = center(d, node(d, id=src))
-    x1, y1 = to if to is not None else center(d, node(d, id=dst))
-    return d.swipe(x0, y0, x1, y1)
+    x0, y0 = center(d, node(d, id=src))  # normalized, like agents' points
+    x1, y1 = (to[0] / d.width, to[1] / d.height) if to is not None \
+        else center(d, node(d, id=dst))
+    return d.swipe(x0 * d.width, y0 * d.height, x1 * d.width, y1 * d.height)
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ Each is a plain function returning a ``View``, so a screen reads as a short decl
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from . import theme as T
@@ -121,14 +120,15 @@ def popup_menu(items: Sequence[MenuItem], on_dismiss: Handler | None, id: str = 
 
     ``items`` are ``(label, handler)`` or ``(label, handler, item_id)``; without an id an item
     is ``"<menu id>:<label in lower case>"`` (``"menu:rename"``). A None handler greys the item
-    out. Choosing an item dismisses the menu (``on_dismiss``), then runs its handler. ``anchor`` is where the menu sits: ``"top-right"`` (under the app bar's ⋮, the
+    out. An item's handler closes the menu itself: ``ctx.close_dialog()`` then act, or
+    ``ctx.replace(with_query(ctx.activity.route, dialog="delete"))`` to turn the menu into the
+    next dialog (so Back from that dialog returns to the page, not to the menu). ``anchor`` is where the menu sits: ``"top-right"`` (under the app bar's ⋮, the
     default), ``"top-left"``, ``"bottom-right"`` or ``"center"``. Tapping outside dismisses.
     Open it like a dialog (``ctx.open_dialog("menu")``) so that Back closes it.
     """
     rows = [
         row(text(label, 15, color=T.TEXT if handler is not None else T.TEXT_HINT, role=None),
-            h=48, pad=(16, 0), on_tap=functools.partial(_pick, on_dismiss, handler)
-            if handler is not None else None, enabled=handler is not None, role="menu_item",
+            h=48, pad=(16, 0), on_tap=handler, enabled=handler is not None, role="menu_item",
             text=label, id=item[2] if len(item) > 2 else f"{id}:{label.lower()}")
         for item in items for label, handler in [item[:2]]
     ]
@@ -138,13 +138,6 @@ def popup_menu(items: Sequence[MenuItem], on_dismiss: Handler | None, id: str = 
               gravity=anchor, block=True, id=id, role="menu")
     return stack(View("box", w=FILL, h=FILL, on_tap=on_dismiss, block=True, id=f"{id}_scrim"),
                  stack(box, w=FILL, h=FILL, pad=(8, top, 8, bottom)), w=FILL, h=FILL)
-
-
-def _pick(on_dismiss: Handler | None, handler: Handler) -> None:
-    """A menu item closes the menu, then acts (so an action that navigates is not undone)."""
-    if on_dismiss is not None:
-        on_dismiss()
-    handler()
 
 
 def selection_bar(count: int, on_close: Handler, actions: Sequence[View] = ()) -> View:

@@ -117,7 +117,9 @@ class ScreenContext:
         self.push(with_query(self.activity.route, dialog=name, **params))
 
     def close_dialog(self) -> None:
-        if "dialog" in self.query:
+        """Pops the dialog's route; a no-op when none is open (the route is read now, not
+        when the frame was built, so closing twice never pops the page under it)."""
+        if "dialog" in split_route(self.activity.route)[1]:
             self.activity.pop()
 
     def toast(self, message: str) -> None:

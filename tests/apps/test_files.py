@@ -355,7 +355,8 @@ def test_picker_blocks_moving_into_the_same_folder_or_into_itself(device: Device
     tap(device, id="pickdir:Documents")
     assert node(device, id="pick_confirm")["enabled"] is False  # already there
     before = route(device)
-    assert not device.tap(*center(device, node(device, id="pickdir:Work")))  # it is moving
+    x, y = center(device, node(device, id="pickdir:Work"))
+    assert not device.tap(x * device.width, y * device.height)  # it is moving
     assert route(device) == before
     tap(device, id="pickdir:Recipes")
     assert node(device, id="pick_confirm")["enabled"] is True

@@ -123,9 +123,14 @@ def list_screen(ctx: ScreenContext) -> View:
                       if ctx.selecting("rows") else None,
                       on_long_press=functools.partial(ctx.toggle_selected, "rows", name))
             for name in ITEMS]
-    menu = popup_menu([("Sort", functools.partial(ctx.toast, "sorted")), ("Help", None)],
+    menu = popup_menu([("Sort", functools.partial(_sort, ctx)), ("Help", None)],
                       ctx.close_dialog) if ctx.query.get("dialog") == "menu" else None
     return scaffold(col(*rows), top_bar=bar, overlay=menu)
+
+
+def _sort(ctx: ScreenContext) -> None:
+    ctx.close_dialog()
+    ctx.toast("sorted")
 
 
 def test_selection_mode_enters_on_long_press_and_back_leaves_it(screen):
@@ -150,7 +155,7 @@ def test_popup_menu_items_act_and_outside_tap_dismisses(screen):
     assert node(d, id="menu")["role"] == "menu"
     assert not node(d, id="menu:help")["enabled"]
     tap(d, id="menu:sort")
-    assert d.kernel.system_ui.toast.text == "sorted"
+    assert d.kernel.system_ui.toast.text == "sorted" and not has(d, id="menu")
     tap(d, id="more")
     tap(d, id="menu_scrim")
     assert not has(d, id="menu")
