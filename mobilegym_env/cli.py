@@ -60,6 +60,11 @@ def _eval(args: argparse.Namespace) -> int:
                       *[f"{sum(r.pass_at(k) for r in results) / n:.2f}" for k in ks], "", "")
         tables.append(table)
         console.print(table)
+        if args.explain:
+            for r in results:
+                for ep in r.episodes:
+                    if not ep.success:
+                        console.print(ep.explain(), markup=False, highlight=False, soft_wrap=True)
     return 0
 
 
@@ -106,6 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("-k", type=int, nargs="+", default=[3], help="k values for pass@k")
     ev.add_argument("--seed", type=int, default=0, help="first episode seed")
     ev.add_argument("--quiet", action="store_true", help="no progress bar")
+    ev.add_argument("--explain", action="store_true",
+                    help="after each table, print why each failed episode failed (its checks "
+                         "and the unexpected changes)")
     ev.set_defaults(fn=_eval)
     ls = sub.add_parser("tasks", help="list tasks with their metadata (filterable)")
     ls.add_argument("--suite", help="only this suite (launcher, settings, notes...)")
