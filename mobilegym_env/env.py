@@ -54,11 +54,13 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
     Terminated when the judge passes (if ``terminate_on_success``) or on DONE/ANSWER;
     truncated after the task's ``max_steps`` (or ``max_steps`` given here). ``info`` has
     ``success``, ``progress`` (fraction of checks passed), ``clean`` (no unexpected state
-    change), ``checks``, ``instruction``, ``task_id``, ``step``.
+    change), ``checks`` (name -> ``{"passed", "detail"}``), ``unexpected_changes`` (readable
+    paths of changes the task did not ask for), ``instruction``, ``task_id``, ``step``, and
+    ``answer`` on ANSWER.
 
     ## Arguments
-    - ``task``: a task id, a suite name, a list of ids, or None for all tasks; with several,
-      each reset draws one with the env's ``np_random``.
+    - ``task``: a task id, a suite name, a glob, a list of those, or None for all tasks; with
+      several, each reset draws one with the env's ``np_random``.
     - ``render_mode``: ``"rgb_array"`` or ``"human"`` (a window, when a display exists).
     - ``screen_scale``: pixels per logical pixel (1 gives 360x800 frames).
     - ``max_steps``: overrides the task's step budget.
