@@ -13,7 +13,14 @@ import posixpath
 from typing import Any
 from urllib.parse import quote
 
-from mobilegym_env.kernel.filesystem import ROOT, FileEntry, normalize
+from mobilegym_env.kernel.filesystem import (
+    ROOT,
+    FileEntry,
+    copy_scanned,
+    delete_scanned,
+    move_scanned,
+    normalize,
+)
 from mobilegym_env.ui import ScreenContext, View, icon, stack
 
 ROOT_LABEL = "Internal storage"
@@ -173,39 +180,19 @@ def walk(ctx: ScreenContext) -> list[FileEntry]:
 
 
 # ----- file operations (each reports to the media scanner, so Gallery stays in step)
-def _media(ctx: ScreenContext) -> Any:
-    return ctx.os.providers.provider("media")
-
-
 def delete_path(ctx: ScreenContext, path: str) -> None:
     """Deletes a file or a folder tree; raises ValueError if it cannot."""
-    ctx.os.files.delete(path, recursive=True)
-    _media(ctx).scan_deleted(path)
+    delete_scanned(ctx.os.files, ctx.os.providers.provider("media"), path)
 
 
 def move_path(ctx: ScreenContext, src: str, dst: str) -> None:
     """Moves (or renames) a file or folder tree; raises ValueError if it cannot."""
-    ctx.os.files.move(src, dst)
-    _media(ctx).scan_moved(src, dst)
+    move_scanned(ctx.os.files, ctx.os.providers.provider("media"), src, dst)
 
 
 def copy_path(ctx: ScreenContext, src: str, dst: str) -> None:
     """Copies a file or folder tree; raises ValueError if it cannot."""
-    ctx.os.files.copy(src, dst)
-    _media(ctx).scan_copied(src, dst)
-
-
-def free_name(ctx: ScreenContext, folder: str, name: str, is_dir: bool = False) -> str:
-    """``name`` if it is free in ``folder``, else ``name (1).ext``, ``name (2).ext``...
-    (a folder's whole name takes the number: ``Work (1)``)."""
-    stem, dot, ext = name.rpartition(".")
-    if not stem or is_dir:
-        stem, dot, ext = name, "", ""
-    candidate, n = name, 0
-    while ctx.os.files.exists(posixpath.join(folder, candidate)):
-        n += 1
-        candidate = f"{stem} ({n}){dot}{ext}"
-    return candidate
+    copy_scanned(ctx.os.files, ctx.os.providers.provider("media"), src, dst)
 
 
 def check_name(ctx: ScreenContext, name: str) -> bool:

@@ -36,7 +36,6 @@ from .common import (
     display_path,
     entries,
     entry_tile,
-    free_name,
     items_text,
     move_path,
     path_arg,
@@ -112,7 +111,8 @@ def _confirm(ctx: ScreenContext, t: dict[str, Any], dest: str) -> None:
         try:
             if op == "copy":
                 is_dir = ctx.os.files.is_dir(src)
-                copy_path(ctx, src, posixpath.join(dest, free_name(ctx, dest, name, is_dir)))
+                copy_path(ctx, src, posixpath.join(dest, ctx.os.files.free_name(dest, name,
+                                                                                 is_dir)))
             else:
                 move_path(ctx, src, posixpath.join(dest, name))
         except ValueError:

@@ -1,209 +1,260 @@
-"""Gallery's screens: the photo grid (all or favorites) and the full-screen viewer.
+"""Gallery's screens: Photos (every photo by month) and Albums tabs, an album, Favorites, the
+"Add photos" picker of an album, and the viewer (``viewer.py``).
 
-Photos are rows of the shared media provider (``content://media``) whose files live in the
-virtual file system; the app's own store only holds the ids of favorite photos. Share posts an
-``ACTION_SEND image/*`` intent (Messages receives it as a singleTask share target).
+Every grid has selection mode (``grid.py``); shared dialogs live in ``dialogs.py``. What is
+opened over a page lives in its route, so Back closes it.
 """
 
 from __future__ import annotations
 
-import datetime
 import functools
+import posixpath
 from typing import Any
 
 from mobilegym_env.ui import (
     FILL,
     ScreenContext,
     View,
-    chip,
+    button,
     col,
     dialog,
+    divider,
     empty_state,
     icon,
     icon_button,
     image,
+    popup_menu,
     row,
     scaffold,
-    section_header,
+    split_route,
     stack,
+    tab_bar,
     text,
     top_app_bar,
+    with_query,
 )
 from mobilegym_env.ui import theme as T
 
-MEDIA = "content://media"
-COLUMNS = 3
-TILE_H = 116
-VIEWER_BG = "#000000"
-VIEWER_FG = "#FFFFFF"
-VIEWER_DIM = "#BDC1C6"
-FAVORITE = "#F28B82"
+from . import dialogs, grid, viewer
+from .common import (
+    album_name,
+    album_route,
+    albums,
+    check_album_name,
+    count_text,
+    delete_photos,
+    favorites,
+    folder_of,
+    get,
+    move_folder,
+    photos,
+    transfer_photos,
+)
+from .grid import SELECT
+
+ADD_PICK = "add_pick"  # ui key: the photos picked on the "Add photos" page
 
 
-# --------------------------------------------------------------------------- helpers
-def _photos(ctx: ScreenContext) -> list[dict[str, Any]]:
-    rows = ctx.os.providers.query(MEDIA, order_by="taken_ms", desc=True)
-    return [r for r in rows if str(r.get("mime") or "").startswith("image/")]
+def _tabs(ctx: ScreenContext, current: str) -> View:
+    def go(route: str) -> None:
+        ctx.end_selection(SELECT)
+        ctx.activity.replace(route)
+    return tab_bar([("Photos", "image", current == "/", functools.partial(go, "/")),
+                    ("Albums", "images", current == "/albums", functools.partial(go, "/albums"))])
 
 
-def _get(ctx: ScreenContext, raw_id: str) -> dict[str, Any] | None:
-    if not raw_id.isdigit():
-        return None
-    rows = ctx.os.providers.query(f"{MEDIA}/{int(raw_id)}")
-    return rows[0] if rows else None
+def _grid_page(ctx: ScreenContext, title: str, shown: list[dict[str, Any]], scroll_id: str,
+               empty: View, on_back: Any = None, actions: tuple[View, ...] = (),
+               bottom: View | None = None, overlay: View | None = None) -> View:
+    """A page of photos by month, with selection mode and the shared dialogs."""
+    items = grid.grid(ctx, shown)
+    body = ctx.scroll(*items, View("box", h=16), id=scroll_id, gap=3) if items else empty
+    bar = grid.bar(ctx) if ctx.selecting(SELECT) else top_app_bar(
+        title, on_back, actions, subtitle=count_text(len(shown)) if on_back else None)
+    return scaffold(col(body, w=FILL, h=FILL, bg=T.SURFACE), top_bar=bar, bottom=bottom,
+                    overlay=overlay or dialogs.overlay(ctx, grid.chosen_ids(ctx)),
+                    bg=T.SURFACE)
 
 
-def _favorites(ctx: ScreenContext) -> list[int]:
-    favs = ctx.state.setdefault("favorites", [])
-    return favs if isinstance(favs, list) else []
-
-
-def _local(ctx: ScreenContext, ms: int) -> datetime.datetime:
-    offset = ctx.os.clock.tz_offset_minutes * 60_000
-    return datetime.datetime(1970, 1, 1) + datetime.timedelta(milliseconds=ms + offset)
-
-
-def _file_name(photo: dict[str, Any]) -> str:
-    return str(photo.get("path") or "").rsplit("/", 1)[-1] or str(photo.get("title") or "")
-
-
-# --------------------------------------------------------------------------- grid
-def _tile(ctx: ScreenContext, photo: dict[str, Any], favorite: bool) -> View:
-    title = str(photo.get("title") or _file_name(photo))
-    tile = image(title, w=FILL, h=TILE_H, radius=4, id=f"photo:{photo['id']}",
-                 on_tap=functools.partial(_open, ctx, photo["id"]))
-    if not favorite:
-        return tile
-    heart = icon("heart", 14, "#FFFFFF", gravity="bottom-left")
-    return stack(tile, col(heart, pad=(6, 0, 0, 6), w=FILL, h=FILL), w=FILL, h=TILE_H)
-
-
-def _open(ctx: ScreenContext, photo_id: int) -> None:
-    ctx.push(f"/photo/{photo_id}")
-
-
-def _set_filter(ctx: ScreenContext, value: str) -> None:
-    ctx.ui["filter"] = value
-    ctx.ui.pop("scroll:photos", None)
-
-
-def _chip(label: str, selected: bool, on_tap: Any, id: str) -> View:
-    return chip(label, selected, on_tap, id=id)
-
-
+# ----- tabs
 def home(ctx: ScreenContext) -> View:
-    show = "favorites" if ctx.ui.get("filter") == "favorites" else "all"
-    favs = set(_favorites(ctx))
-    photos = [p for p in _photos(ctx) if show == "all" or p["id"] in favs]
-    chips = row(_chip("All photos", show == "all", functools.partial(_set_filter, ctx, "all"),
-                      "filter_all"),
-                _chip("Favorites", show == "favorites",
-                      functools.partial(_set_filter, ctx, "favorites"), "filter_favorites"),
-                gap=8, pad=(16, 4, 16, 8))
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for p in photos:
-        when = _local(ctx, int(p.get("taken_ms") or 0))
-        groups.setdefault(f"{when:%B} {when.year}", []).append(p)
-    items: list[View] = []
-    for label, group in groups.items():
-        items.append(section_header(label))
-        tiles = [_tile(ctx, p, p["id"] in favs) for p in group]
-        for i in range(0, len(tiles), COLUMNS):
-            line = tiles[i : i + COLUMNS]
-            line += [View("box", w=FILL, h=TILE_H)] * (COLUMNS - len(line))
-            items.append(row(*line, gap=3, pad=(2, 0)))
-    if items:
-        grid: View = ctx.scroll(*items, View("box", h=16), id="photos", gap=3)
+    return _grid_page(ctx, "Gallery", photos(ctx), "photos", empty_state("images", "No photos"),
+                      bottom=None if ctx.selecting(SELECT) else _tabs(ctx, "/"))
+
+
+def albums_tab(ctx: ScreenContext) -> View:
+    favs = [p for p in (get(ctx, i) for i in favorites(ctx)) if p is not None]
+    cards = [_card("Favorites", favs, functools.partial(ctx.push, "/favorites"), "favorites",
+                   "heart")]
+    for folder, shown in albums(ctx):
+        name = album_name(folder)
+        cards.append(_card(name, shown, functools.partial(ctx.push, album_route(folder)),
+                           f"album:{name}"))
+    lines = [row(*cards[i:i + 2], *([col(w=FILL)] if len(cards[i:i + 2]) == 1 else []),
+                 gap=12, pad=(16, 0)) for i in range(0, len(cards), 2)]
+    body = ctx.scroll(*lines, View("box", h=16), id="albums", gap=16, pad=(0, 8, 0, 0),
+                      bg=T.SURFACE)
+    bar = top_app_bar("Albums", actions=[icon_button(
+        "plus", functools.partial(dialogs.open_new_album, ctx), "New album", id="new_album")])
+    return scaffold(body, top_bar=bar, bottom=_tabs(ctx, "/albums"),
+                    overlay=dialogs.overlay(ctx, []), bg=T.SURFACE)
+
+
+def _card(name: str, shown: list[dict[str, Any]], on_tap: Any, id: str,
+          symbol: str | None = None) -> View:
+    if shown and symbol is None:
+        cover: View = image(str(shown[0].get("title") or name), w=FILL, h=150, radius=16)
     else:
-        grid = empty_state("heart" if show == "favorites" else "images",
-                           "No favorites yet" if show == "favorites" else "No photos")
-    body = col(chips, grid, w=FILL, h=FILL, bg=T.SURFACE)
-    return scaffold(body, top_bar=top_app_bar("Gallery"), bg=T.SURFACE)
+        cover = stack(icon(symbol or "images", 36, T.TEXT_SECONDARY, gravity="center"),
+                      w=FILL, h=150, radius=16, bg=T.SURFACE_VARIANT)
+    return col(cover, text(name, 15, "medium", T.TEXT, role=None),
+               text(count_text(len(shown)), 13, color=T.TEXT_SECONDARY, role=None),
+               w=FILL, gap=4, on_tap=on_tap, role="list_item",
+               text=f"{name} {count_text(len(shown))}", id=id)
 
 
-# --------------------------------------------------------------------------- viewer
-def _action(icon_name: str, label: str, on_tap: Any, id: str, color: str = VIEWER_FG,
-            selected: bool = False) -> View:
-    return col(icon(icon_name, 20, color), text(label, 12, color=VIEWER_DIM, role=None),
-               w=FILL, h=64, align="center", justify="center", gap=6, on_tap=on_tap,
-               role="button", label=label, id=id, selected=selected)
+# ----- an album
+def _album_folder(ctx: ScreenContext) -> str | None:
+    folder = ctx.query.get("path") or ""
+    return folder if any(f == folder for f, _ in albums(ctx)) else None
 
 
-def photo(ctx: ScreenContext) -> View:
-    p = _get(ctx, ctx.params.get("id", ""))
-    if p is None:
-        return scaffold(empty_state("circle-exclamation", "Photo not found"),
-                        top_bar=top_app_bar("Gallery", ctx.back))
-    favorite = p["id"] in _favorites(ctx)
-    when = _local(ctx, int(p.get("taken_ms") or 0))
-    bar = row(
-        icon_button("arrow-left", ctx.back, "Back", VIEWER_FG),
-        col(text(_file_name(p), 16, "medium", VIEWER_FG, role="heading"),
-            text(f"{when:%b} {when.day}, {when.year} · {when:%H:%M}", 12, color=VIEWER_DIM),
-            w=FILL, gap=2, justify="center"),
-        h=T.APP_BAR_H, pad=(4, 0, 12, 0), gap=4, bg=VIEWER_BG, id="app_bar",
-    )
-    width, height = int(p.get("width") or 4), int(p.get("height") or 3)
-    shown_h = max(120, min(520, 360 * height // max(width, 1)))
-    picture = image(str(p.get("title") or _file_name(p)), w=FILL, h=shown_h, radius=0,
-                    id="photo_view")
-    details = text(f"{width} × {height}  ·  {p.get('album') or 'Photos'}", 12,
-                   color=VIEWER_DIM, text_align="center", w=FILL, id="photo_details")
-    stage = col(picture, details, w=FILL, h=FILL, justify="center", gap=12, bg=VIEWER_BG)
-    actions = row(
-        _action("share-nodes", "Share", functools.partial(_share, ctx, p["id"]), "share"),
-        _action("heart", "Unfavorite" if favorite else "Favorite",
-                functools.partial(_toggle_favorite, ctx, p["id"]), "favorite",
-                FAVORITE if favorite else VIEWER_FG, favorite),
-        _action("trash", "Delete", functools.partial(ctx.open_dialog, "delete"), "delete"),
-        bg=VIEWER_BG, pad=(8, 0),
-    )
-    overlay = None
-    if ctx.query.get("dialog") == "delete":
-        overlay = dialog("Delete this photo?",
-                         f"{_file_name(p)} will be permanently deleted from this device.",
-                         [("Cancel", ctx.close_dialog),
-                          ("Delete", functools.partial(_delete, ctx, p["id"]))],
-                         on_dismiss=ctx.close_dialog)
-    return scaffold(stage, top_bar=bar, bottom=actions, overlay=overlay, bg=VIEWER_BG)
+def album(ctx: ScreenContext) -> View:
+    folder = _album_folder(ctx)
+    if folder is None:
+        return scaffold(empty_state("images", "Album not found"),
+                        top_bar=top_app_bar("Gallery", ctx.back), bg=T.SURFACE)
+    shown = next(s for f, s in albums(ctx) if f == folder)
+    add = functools.partial(_open_add, ctx, folder)
+    empty = col(empty_state("images", "This album is empty"),
+                row(button("Add photos", add, "tonal", icon="plus", id="empty_add"),
+                    justify="center", pad=(0, 0, 0, 120)), w=FILL, h=FILL)
+    actions = (icon_button("plus", add, "Add photos", id="add_photos"),
+               icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "album_menu"),
+                           "More options", id="album_more"))
+    return _grid_page(ctx, album_name(folder), shown, f"album:{folder}", empty, ctx.back,
+                      actions, overlay=_album_overlay(ctx, folder, shown))
 
 
-def _share(ctx: ScreenContext, photo_id: int) -> None:
-    rows = ctx.os.providers.query(f"{MEDIA}/{photo_id}")
-    if not rows:
-        ctx.toast("Photo not found")
+def _album_overlay(ctx: ScreenContext, folder: str, shown: list[dict[str, Any]]) -> View | None:
+    kind = ctx.query.get("dialog")
+    if kind == "album_menu":
+        return popup_menu([
+            ("Rename album", functools.partial(_open_rename, ctx, folder), "album_rename"),
+            ("Delete album", functools.partial(ctx.replace, with_query(
+                ctx.activity.route, dialog="delete_album")), "album_delete"),
+        ], ctx.close_dialog, id="album_menu")
+    if kind == "rename_album":
+        ok = functools.partial(_rename_album, ctx, folder)
+        cancel = functools.partial(dialogs.dismiss, ctx)
+        return dialog("Rename album", ctx.field("album_name", "Album name",
+                                                id="album_name_field", on_submit=ok),
+                      [("Cancel", cancel, "rename_album_cancel"),
+                       ("Rename", ok, "rename_album_confirm")],
+                      on_dismiss=cancel, id="rename_album_dialog")
+    if kind == "delete_album":
+        body = f"The album and its {count_text(len(shown))} will be permanently deleted " \
+               "from this device." if shown else "The empty album will be removed."
+        return dialog(f"Delete “{album_name(folder)}”?", body,
+                      [("Cancel", ctx.close_dialog, "delete_album_cancel"),
+                       ("Delete", functools.partial(_delete_album, ctx, folder, shown),
+                        "delete_album_confirm")],
+                      on_dismiss=ctx.close_dialog, id="delete_album_dialog")
+    return dialogs.overlay(ctx, grid.chosen_ids(ctx))
+
+
+def _open_rename(ctx: ScreenContext, folder: str) -> None:
+    ctx.set_value("album_name", album_name(folder))
+    ctx.replace(with_query(ctx.activity.route, dialog="rename_album"))
+    ctx.os.keyboard.show(ctx.activity.activity_id, "album_name")
+
+
+def _rename_album(ctx: ScreenContext, folder: str) -> None:
+    name = ctx.value("album_name").strip()
+    old = album_name(folder)
+    if name == old:
+        dialogs.dismiss(ctx)
         return
-    p = rows[0]
-    mime = str(p.get("mime") or "image/jpeg")
-    intent = {"action": "ACTION_SEND", "type": mime,
-              "data": {"media_id": p["id"], "path": p["path"]}}
-    if not ctx.start_activity(intent):
-        ctx.toast("No app can share this photo")
+    parent = posixpath.dirname(folder)
+    if not check_album_name(ctx, name, parent, current=old):
+        return
+    try:
+        move_folder(ctx, folder, posixpath.join(parent, name))
+    except ValueError:
+        ctx.toast("Couldn't rename the album")
+        return
+    dialogs.dismiss(ctx)
+    ctx.replace(album_route(posixpath.join(parent, name)))
+    ctx.toast(f"Renamed to “{name}”")
 
 
-def _toggle_favorite(ctx: ScreenContext, photo_id: int) -> None:
-    favs = _favorites(ctx)
-    if photo_id in favs:
-        favs.remove(photo_id)
-    else:
-        favs.append(photo_id)
-        favs.sort()
-
-
-def _delete(ctx: ScreenContext, photo_id: int) -> None:
-    rows = ctx.os.providers.query(f"{MEDIA}/{photo_id}")
-    if rows:
-        path = rows[0].get("path") or ""
-        ctx.os.providers.delete(f"{MEDIA}/{photo_id}")
-        if path and ctx.os.files.exists(path) and not ctx.os.files.is_dir(path):
-            ctx.os.files.delete(path)
-    favs = _favorites(ctx)
-    if photo_id in favs:
-        favs.remove(photo_id)
+def _delete_album(ctx: ScreenContext, folder: str, shown: list[dict[str, Any]]) -> None:
+    delete_photos(ctx, [p["id"] for p in shown])
+    fs = ctx.os.files
+    # only the photos go: a folder that also holds other files (Download) stays
+    if folder != posixpath.dirname(folder) and fs.is_dir(folder) and not fs.list_dir(folder):
+        fs.delete(folder)
     ctx.close_dialog()
     if not ctx.activity.pop():
-        ctx.replace("/")
-    ctx.toast("Photo deleted")
+        ctx.replace("/albums")
+    ctx.toast(f"Album “{album_name(folder)}” deleted")
 
 
-ROUTES = {"/": home, "/photo/{id}": photo}
+# ----- favorites
+def favorites_page(ctx: ScreenContext) -> View:
+    favs = set(favorites(ctx))
+    shown = [p for p in photos(ctx) if p["id"] in favs]
+    return _grid_page(ctx, "Favorites", shown, "favorites",
+                      empty_state("heart", "No favorites yet"), ctx.back)
+
+
+# ----- add photos to an album
+def add_page(ctx: ScreenContext) -> View:
+    folder = _album_folder(ctx)
+    if folder is None:
+        return scaffold(empty_state("images", "Album not found"),
+                        top_bar=top_app_bar("Gallery", ctx.back), bg=T.SURFACE)
+    shown = [p for p in photos(ctx) if folder_of(p) != folder]
+    picked = [i for i in ctx.ui.get(ADD_PICK, []) if any(p["id"] == i for p in shown)]
+    items = grid.grid(ctx, shown, lambda p: functools.partial(_pick, ctx, p["id"]),
+                      chosen=picked)
+    body = ctx.scroll(*items, View("box", h=16), id="add", gap=3) if items else \
+        empty_state("images", "No other photos")
+    go = bool(picked)
+    bottom = col(divider(), row(
+        text(f"{len(picked)} selected", 14, color=T.TEXT_SECONDARY, w=FILL, id="add_count"),
+        button("Copy", functools.partial(_add, ctx, folder, picked, True) if go else None,
+               "outlined", id="add_copy"),
+        button("Move", functools.partial(_add, ctx, folder, picked, False) if go else None,
+               id="add_move"),
+        gap=8, pad=(16, 10), w=FILL), bg=T.SURFACE)
+    bar = top_app_bar(f"Add to {album_name(folder)}", ctx.back,
+                      subtitle="Tap photos to select them")
+    return scaffold(col(body, w=FILL, h=FILL, bg=T.SURFACE), top_bar=bar, bottom=bottom,
+                    bg=T.SURFACE)
+
+
+def _open_add(ctx: ScreenContext, folder: str) -> None:
+    ctx.ui.pop(ADD_PICK, None)
+    ctx.push(album_route(folder, "/add"))
+
+
+def _pick(ctx: ScreenContext, photo_id: int) -> None:
+    picked = ctx.ui.setdefault(ADD_PICK, [])
+    if photo_id in picked:
+        picked.remove(photo_id)
+    else:
+        picked.append(photo_id)
+
+
+def _add(ctx: ScreenContext, folder: str, ids: list[int], copy: bool) -> None:
+    n = transfer_photos(ctx, ids, folder, copy)
+    ctx.ui.pop(ADD_PICK, None)
+    if split_route(ctx.activity.route)[0] == "/add":
+        ctx.activity.pop()
+    what = "1 photo" if n == 1 else f"{n} photos"
+    ctx.toast(f"{'Copied' if copy else 'Moved'} {what} to {album_name(folder)}")
+
+
+ROUTES = {"/": home, "/albums": albums_tab, "/album": album, "/favorites": favorites_page,
+          "/add": add_page, "/photo/{id}": viewer.photo}

@@ -11,7 +11,7 @@ import functools
 import hashlib
 import posixpath
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .clock import VirtualClock
 from .providers import MEDIA_SAMPLES, media_placeholder
@@ -337,6 +337,20 @@ class FileSystem:
                 old, path=new, mtime_ms=self._stamp(old.mtime_ms)
             )
 
+    def free_name(self, folder: str, name: str, is_dir: bool = False) -> str:
+        """``name`` if ``folder`` has no entry of that name, else the first free of
+        ``name (1).ext``, ``name (2).ext``... (a folder's whole name takes the number), the way
+        Android names a second copy."""
+        norm = normalize(folder)
+        stem, dot, ext = name.rpartition(".")
+        if not stem or is_dir:
+            stem, dot, ext = name, "", ""
+        candidate, n = name, 0
+        while posixpath.join(norm, candidate) in self._entries:
+            n += 1
+            candidate = f"{stem} ({n}){dot}{ext}"
+        return candidate
+
     def stat(self, path: str) -> FileEntry:
         """Return a copy of the entry at ``path``."""
         return dataclasses.replace(self._get(path))
@@ -355,3 +369,31 @@ class FileSystem:
                 "sha1": digest,
             }
         return out
+
+
+class MediaScanner(Protocol):
+    """What the file operations below report to (the media provider's scan methods)."""
+
+    def scan_moved(self, src: str, dst: str) -> list[int]: ...
+    def scan_copied(self, src: str, dst: str) -> list[int]: ...
+    def scan_deleted(self, path: str) -> list[int]: ...
+
+
+# Apps that change files call these rather than FileSystem directly, so the media provider's
+# rows keep naming existing files (Android apps likewise tell the media scanner).
+def delete_scanned(files: FileSystem, media: MediaScanner, path: str) -> None:
+    """Deletes a file or folder tree and its media rows; raises ValueError if it cannot."""
+    files.delete(path, recursive=True)
+    media.scan_deleted(normalize(path))
+
+
+def move_scanned(files: FileSystem, media: MediaScanner, src: str, dst: str) -> None:
+    """Moves (renames) a file or folder tree and re-points its media rows."""
+    files.move(src, dst)
+    media.scan_moved(normalize(src), normalize(dst))
+
+
+def copy_scanned(files: FileSystem, media: MediaScanner, src: str, dst: str) -> None:
+    """Copies a file or folder tree and adds media rows for the copied pictures."""
+    files.copy(src, dst)
+    media.scan_copied(normalize(src), normalize(dst))

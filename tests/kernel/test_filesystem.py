@@ -4,8 +4,15 @@ import pickle
 import pytest
 
 from mobilegym_env.kernel.clock import VirtualClock
-from mobilegym_env.kernel.filesystem import FileSystem, guess_mime, normalize
-from mobilegym_env.kernel.providers import MEDIA_SAMPLES
+from mobilegym_env.kernel.filesystem import (
+    FileSystem,
+    copy_scanned,
+    delete_scanned,
+    guess_mime,
+    move_scanned,
+    normalize,
+)
+from mobilegym_env.kernel.providers import MEDIA_SAMPLES, MediaProvider
 
 
 def test_default_tree():
@@ -142,3 +149,30 @@ def test_default_download_has_decoys_and_nominal_sizes():
     text = fs.stat("/sdcard/Documents/wifi_password.txt")
     assert text.size == len(text.content.encode("utf-8"))
     assert "Password: blue-heron-2291" in text.content
+
+
+def test_free_name_numbers_a_taken_name():
+    fs = FileSystem()
+    assert fs.free_name("/sdcard/Download", "new.pdf") == "new.pdf"
+    assert fs.free_name("/sdcard/Download", "invoice_2025.pdf") == "invoice_2025 (2).pdf"
+    assert fs.free_name("/sdcard", "Music", is_dir=True) == "Music (1)"
+    fs.mkdir("/sdcard/Documents/v1.0")
+    assert fs.free_name("/sdcard/Documents", "v1.0", is_dir=True) == "v1.0 (1)"
+    assert fs.free_name("/sdcard/Documents", "v1.0") == "v1 (1).0"  # a file's extension stays
+
+
+def test_scanned_operations_keep_the_media_rows_in_step():
+    fs, media = FileSystem(), MediaProvider()
+    move_scanned(fs, media, "/sdcard/Pictures/Yosemite/", "/sdcard/DCIM/Yosemite")
+    assert media.get(17)["path"] == "/sdcard/DCIM/Yosemite/half_dome.jpg"
+    copy_scanned(fs, media, "/sdcard/Download/floor_plan.jpg", "/sdcard/Documents/plan.jpg")
+    assert media.get(27)["path"] == "/sdcard/Documents/plan.jpg"
+    delete_scanned(fs, media, "/sdcard/DCIM")
+    assert not fs.exists("/sdcard/DCIM")
+    paths = {r["path"] for r in media.state()}
+    assert paths == {p for p, e in fs.state().items() if (e["mime"] or "").startswith("image/")}
+    assert len(paths) == 26 + 1 - 11 - 5
+    before = (fs.state(), media.state())
+    with pytest.raises(ValueError):  # a failing file operation leaves the rows alone
+        move_scanned(fs, media, "/sdcard/Download/floor_plan.jpg", "/sdcard/Documents/plan.jpg")
+    assert (fs.state(), media.state()) == before

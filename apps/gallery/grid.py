@@ -1,0 +1,120 @@
+"""The photo grid every Gallery page shows (month sections of square tiles), and its selection
+mode: long-press a tile, tap more, then favorite, delete or file them into an album."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from mobilegym_env.ui import (
+    FILL,
+    ScreenContext,
+    View,
+    icon,
+    icon_button,
+    image,
+    row,
+    section_header,
+    selection_bar,
+    stack,
+)
+from mobilegym_env.ui import theme as T
+
+from .common import favorites, get, local_time
+
+SELECT = "photos"  # the selection-mode key of photo tiles
+COLUMNS = 3
+TILE_H = 116
+
+
+def tile(ctx: ScreenContext, photo: dict[str, Any], favorite: bool, selecting: bool,
+         selected: bool, on_tap: Callable[[], None]) -> View:
+    """A square photo; a heart marks a favorite, a check circle the selection."""
+    title = str(photo.get("title") or photo.get("path") or "")
+    pic = image(title, w=FILL, h=TILE_H, radius=12 if selected else 4,
+                id=f"photo:{photo['id']}", on_tap=on_tap, selected=selected,
+                on_long_press=functools.partial(ctx.toggle_selected, SELECT, photo["id"]))
+    marks = []
+    if favorite:
+        marks.append(icon("heart", 14, "#FFFFFF", gravity="bottom-left"))
+    if selecting:
+        marks.append(icon("circle-check" if selected else "circle", 18,
+                          T.ACCENT if selected else "#FFFFFF", gravity="top-left",
+                          bg="#FFFFFF" if selected else None, radius=9))
+    if not marks:
+        return pic
+    return stack(pic, stack(*marks, pad=6, w=FILL, h=FILL), w=FILL, h=TILE_H,
+                 bg="#DCE6FD" if selected else None, radius=4)
+
+
+def grid(ctx: ScreenContext, shown: list[dict[str, Any]],
+         on_tap: Callable[[dict[str, Any]], Callable[[], None]] | None = None,
+         chosen: list[int] | None = None, by_month: bool = True) -> list[View]:
+    """Month headers and rows of tiles for ``shown`` (newest first). ``on_tap(photo)`` makes a
+    tile's tap handler (default: toggle in selection mode, else open the photo); ``chosen``
+    overrides which ids show as selected."""
+    favs = set(favorites(ctx))
+    selecting = ctx.selecting(SELECT) or chosen is not None
+    picked = set(chosen if chosen is not None else ctx.selection(SELECT))
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for p in shown:
+        when = local_time(ctx, int(p.get("taken_ms") or 0))
+        groups.setdefault(f"{when:%B} {when.year}" if by_month else "", []).append(p)
+    items: list[View] = []
+    for label, group in groups.items():
+        if label:
+            items.append(section_header(label))
+        tiles = [tile(ctx, p, p["id"] in favs, selecting, p["id"] in picked,
+                      on_tap(p) if on_tap else functools.partial(tap_photo, ctx, p["id"]))
+                 for p in group]
+        for i in range(0, len(tiles), COLUMNS):
+            line = tiles[i : i + COLUMNS]
+            line += [View("box", w=FILL, h=TILE_H)] * (COLUMNS - len(line))
+            items.append(row(*line, gap=3, pad=(2, 0)))
+    return items
+
+
+def tap_photo(ctx: ScreenContext, photo_id: int) -> None:
+    if ctx.selecting(SELECT):
+        ctx.toggle_selected(SELECT, photo_id)
+    else:
+        ctx.push(f"/photo/{photo_id}")
+
+
+def chosen_ids(ctx: ScreenContext) -> list[int]:
+    """The selected photos that still exist, in the order they were chosen."""
+    return [i for i in ctx.selection(SELECT) if get(ctx, i) is not None]
+
+
+def bar(ctx: ScreenContext) -> View:
+    """The selection-mode app bar: ✕, the count, favorite, delete and ⋮."""
+    chosen = chosen_ids(ctx)
+    favs = set(favorites(ctx))
+    unfav = bool(chosen) and all(i in favs for i in chosen)
+    return selection_bar(len(chosen), functools.partial(ctx.end_selection, SELECT), [
+        icon_button("heart-crack" if unfav else "heart",
+                    functools.partial(set_favorite, ctx, chosen, not unfav),
+                    "Remove from favorites" if unfav else "Add to favorites", T.TEXT,
+                    id="sel_favorite"),
+        icon_button("trash", functools.partial(ctx.open_dialog, "sel_delete"), "Delete",
+                    T.TEXT, id="sel_delete"),
+        icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "sel_menu"),
+                    "More options", T.TEXT, id="sel_more"),
+    ])
+
+
+def set_favorite(ctx: ScreenContext, ids: list[int], on: bool) -> None:
+    """Adds ``ids`` to the favorites (kept sorted, a stable set) or removes them; ends any
+    selection."""
+    favs = ctx.state.setdefault("favorites", [])
+    if not isinstance(favs, list):
+        favs = ctx.state["favorites"] = []
+    for pid in ids:
+        if on and pid not in favs and get(ctx, pid) is not None:
+            favs.append(pid)
+        elif not on and pid in favs:
+            favs.remove(pid)
+    favs.sort()
+    ctx.end_selection(SELECT)
+
