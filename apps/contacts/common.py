@@ -48,6 +48,12 @@ def get_contact(ctx: ScreenContext, raw_id: Any) -> dict[str, Any] | None:
     return rows[0] if rows else None
 
 
+def open_contact(ctx: ScreenContext, contact_id: int) -> None:
+    """Opens a contact's page; the search keyboard goes away, as leaving a page hides it."""
+    ctx.os.keyboard.hide()
+    ctx.push(f"/contact/{contact_id}")
+
+
 def display_name(c: dict[str, Any]) -> str:
     """The name shown for a contact: its name, else its number."""
     return c.get("name") or c.get("phone") or "(No name)"

@@ -170,7 +170,8 @@ def _share(ctx: ScreenContext, contact_id: int) -> None:
     c = get_contact(ctx, contact_id)
     if c is None:
         return
-    intent = {"action": "ACTION_SEND", "type": "text/plain", "data": {"text": share_text(c)}}
+    intent = {"action": "ACTION_SEND", "type": "text/plain",
+              "data": {"subject": display_name(c), "text": share_text(c)}}
     if not ctx.start_activity(intent):
         ctx.toast("No app can share this contact")
 

@@ -6,6 +6,7 @@ fills them (empty for a new contact, the contact's values for an edit), so Back 
 
 from __future__ import annotations
 
+import datetime
 import functools
 from typing import Any
 
@@ -17,9 +18,11 @@ from mobilegym_env.ui import (
     button,
     checkbox,
     col,
+    date_picker,
     dialog,
     empty_state,
     icon,
+    icon_button,
     popup_menu,
     row,
     scaffold,
@@ -29,7 +32,7 @@ from mobilegym_env.ui import (
 )
 from mobilegym_env.ui import theme as T
 
-from .common import LABELS, PHONE_TYPE_NAMES, URI, get_contact
+from .common import LABELS, PHONE_TYPE_NAMES, URI, birthday_text, get_contact
 
 # (field key, icon, hint); the key is also the provider column and the field's UI-tree id
 FIELDS = (
@@ -40,7 +43,6 @@ FIELDS = (
     ("company", "building", "Company"),
     ("job_title", "briefcase", "Job title"),
     ("address", "location-dot", "Address"),
-    ("birthday", "cake-candles", "Birthday (YYYY-MM-DD or MM-DD)"),
     ("note", "note-sticky", "Note"),
 )
 TYPE_KEYS = ("phone_type", "phone2_type")
@@ -51,7 +53,7 @@ FORM_SEQ = "form_seq"
 
 
 def _fill(ctx: ScreenContext, c: dict[str, Any] | None) -> None:
-    for key, _, _ in FIELDS:
+    for key in (*(f[0] for f in FIELDS), "birthday"):
         ctx.set_value(key, str((c or {}).get(key) or ""))
     ctx.set_value("phone_type", (c or {}).get("phone_type") or "mobile")
     ctx.set_value("phone2_type", (c or {}).get("phone2_type") or "work")
@@ -92,14 +94,12 @@ def _form(ctx: ScreenContext, title: str, contact_id: int | None) -> View:
         row(stack(icon("camera", 28, "#FFFFFF", gravity="center"), w=96, h=96, radius=48,
                   bg="#A8C7FA"), justify="center", w=FILL, pad=(0, 8, 0, 8))]
     for key, icon_name, hint in FIELDS:
-        # a filled field keeps its name above it (the hint is gone), as a floating label does
-        caption = text(hint.split(" (")[0], 12, color=T.TEXT_SECONDARY, pad=(14, 0, 0, 2),
-                       role=None) if ctx.value(key) else None
-        field = col(caption, ctx.field(key, hint, id=key, w=FILL), w=FILL)
         type_key = f"{key}_type"
         kind = _type_button(ctx, type_key) if type_key in TYPE_KEYS else None
-        rows.append(row(icon(icon_name, 18, T.TEXT_SECONDARY, h=48), field, kind, gap=12,
-                        align="end"))
+        rows.append(_labelled(ctx, key, hint, icon_name, ctx.field(key, hint, id=key, w=FILL),
+                              kind))
+        if key == "address":  # Google Contacts' order: the birthday follows the address
+            rows.append(_birthday_row(ctx))
     chosen = ctx.ui.get(FORM_LABELS) or []
     rows.append(row(icon("tag", 18, T.TEXT_SECONDARY),
                     button(", ".join(chosen) if chosen else "Add labels",
@@ -109,6 +109,54 @@ def _form(ctx: ScreenContext, title: str, contact_id: int | None) -> View:
     body = ctx.scroll(col(*rows, pad=(16, 8, 16, 24), gap=10), id="form", bg=T.SURFACE)
     return scaffold(body, top_bar=top_app_bar(title, ctx.back, [save]), bg=T.SURFACE,
                     overlay=_overlay(ctx))
+
+
+def _labelled(ctx: ScreenContext, key: str, hint: str, icon_name: str, field: View,
+              extra: View | None = None) -> View:
+    """A form row; a filled field keeps its name above it (its hint is gone), as Material's
+    floating label does."""
+    caption = text(hint, 12, color=T.TEXT_SECONDARY, pad=(14, 0, 0, 2), role=None) \
+        if ctx.value(key) else None
+    return row(icon(icon_name, 18, T.TEXT_SECONDARY, h=48), col(caption, field, w=FILL), extra,
+               gap=12, align="end")
+
+
+def _birthday_row(ctx: ScreenContext) -> View:
+    """The birthday is picked with the date picker, not typed; ✕ removes it."""
+    value = ctx.value("birthday")
+    shown = birthday_text(value) if value else None
+    field = row(text(shown or "Birthday", 16, color=T.TEXT if shown else T.TEXT_HINT,
+                     role=None),
+                w=FILL, h=48, radius=12, bg="#F1F3F4", pad=(14, 0), role="button",
+                text=shown or "Birthday", id="birthday",
+                on_tap=functools.partial(_open_birthday, ctx))
+    clear = icon_button("circle-xmark", functools.partial(ctx.set_value, "birthday", ""),
+                        "Remove birthday", T.TEXT_SECONDARY, size=16, id="birthday:clear") \
+        if value else None
+    return _labelled(ctx, "birthday", "Birthday", "cake-candles", field, clear)
+
+
+def _open_birthday(ctx: ScreenContext) -> None:
+    for stale in [k for k in ctx.ui if str(k).startswith("birthday_picker.")]:
+        del ctx.ui[stale]  # a picker left with Back reopens fresh, as a new dialog does
+    ctx.open_dialog("birthday")
+
+
+def _birthday_start(ctx: ScreenContext) -> datetime.date:
+    """Where the picker opens: the birthday (this year for one without a year), else today."""
+    value, today = ctx.value("birthday"), ctx.now().date()
+    if not value:
+        return today
+    parts = [int(p) for p in value.split("-")]
+    year = parts[0] if len(parts) == 3 else today.year
+    try:
+        return datetime.date(year, parts[-2], parts[-1])
+    except ValueError:  # Feb 29 of a year without one
+        return datetime.date(year, 3, 1)
+
+
+def _set_birthday(ctx: ScreenContext, date: datetime.date) -> None:
+    ctx.set_value("birthday", date.isoformat())
 
 
 def _type_button(ctx: ScreenContext, type_key: str) -> View:
@@ -125,6 +173,9 @@ def _overlay(ctx: ScreenContext) -> View | None:
         return popup_menu([(PHONE_TYPE_NAMES[t], functools.partial(_set_type, ctx, kind, t),
                             f"{kind}:{t}") for t in PHONE_TYPES],
                           on_dismiss=ctx.close_dialog, id=f"{kind}_menu", anchor="center")
+    if kind == "birthday":
+        return date_picker(ctx, "birthday_picker", _birthday_start(ctx),
+                           functools.partial(_set_birthday, ctx), title="Birthday")
     if kind == "labels":
         chosen = ctx.ui.get(FORM_LABELS) or []
         names = list(LABELS) + [x for x in chosen if x not in LABELS]
@@ -153,7 +204,8 @@ def _toggle_label(ctx: ScreenContext, name: str) -> None:
 
 def _values(ctx: ScreenContext) -> dict[str, Any]:
     """The form as provider values: empty optional fields are None, labels in list order."""
-    values: dict[str, Any] = {key: ctx.value(key).strip() or None for key, _, _ in FIELDS}
+    values: dict[str, Any] = {key: ctx.value(key).strip() or None
+                              for key in (*(f[0] for f in FIELDS), "birthday")}
     values["name"] = values["name"] or ""
     values["phone"] = values["phone"] or ""
     for key in TYPE_KEYS:
@@ -171,7 +223,7 @@ def _save(ctx: ScreenContext, contact_id: int | None) -> None:
         ctx.toast("Add a name to save this contact")
         return
     if values["birthday"] and not valid_birthday(values["birthday"]):
-        ctx.toast("Enter the birthday as YYYY-MM-DD or MM-DD")
+        ctx.toast("That birthday is not a date")
         return
     if ctx.query.get("form") != str(ctx.ui.get(FORM_SEQ)):
         ctx.pop()  # a form that was never filled for this contact saves nothing

@@ -16,7 +16,7 @@ from mobilegym_env.ui import (
 )
 from mobilegym_env.ui import theme as T
 
-from .common import LABELS, all_contacts, contact_row
+from .common import LABELS, all_contacts, contact_row, open_contact
 
 
 def _count(n: int) -> str:
@@ -38,7 +38,7 @@ def labels(ctx: ScreenContext) -> View:
 def label(ctx: ScreenContext) -> View:
     name = ctx.params.get("name", "")
     members = [c for c in all_contacts(ctx) if name in (c.get("labels") or ())]
-    rows = [contact_row(c, f"contact:{c['id']}", functools.partial(ctx.push, f"/contact/{c['id']}"))
+    rows = [contact_row(c, f"contact:{c['id']}", functools.partial(open_contact, ctx, c["id"]))
             for c in members]
     body = ctx.scroll(*rows, id="label", bg=T.SURFACE) if rows else \
         col(empty_state("tag", "No contacts with this label"), w=FILL, h=FILL, bg=T.SURFACE)

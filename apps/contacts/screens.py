@@ -32,6 +32,7 @@ from .common import (
     bottom_room,
     contact_row,
     display_name,
+    open_contact,
     search,
     search_box,
 )
@@ -51,7 +52,7 @@ def home(ctx: ScreenContext) -> View:
 
     def item(c: dict[str, Any], prefix: str) -> View:
         toggle = functools.partial(ctx.toggle_selected, SELECT, c["id"])
-        open_ = functools.partial(ctx.push, f"/contact/{c['id']}")
+        open_ = functools.partial(open_contact, ctx, c["id"])
         return contact_row(c, f"{prefix}:{c['id']}", toggle if selecting else open_,
                            on_long_press=toggle, selected=c["id"] in chosen,
                            star=prefix == "contact")

@@ -26,6 +26,13 @@ def _changed(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> dict[
             for c in after if c["id"] in old and c != old[c["id"]]}
 
 
+def _pick_birthday(device: Device, mm_dd_yyyy: str) -> None:
+    tap(device, id="birthday", scroll=4)
+    tap(device, id="date_picker:mode")  # the keyboard-entry mode
+    _type_into(device, "date_picker:input", mm_dd_yyyy)
+    tap(device, id="date_picker:ok")
+
+
 def _hide_keyboard(device: Device) -> None:
     if device.kernel.keyboard.visible:
         device.handle_back()
@@ -67,6 +74,11 @@ def test_search_by_name_company_and_number(device: Device) -> None:
     tap(device, id="search")
     device.type_text("kim")
     assert ids(device, "contact:") == ["contact:4", "contact:12"]
+    tap(device, id="contact:12")
+    assert route(device) == "/contact/12" and not device.kernel.keyboard.visible
+    device.handle_back()
+    assert ids(device, "contact:") == ["contact:4", "contact:12"]  # the search is kept
+    tap(device, id="search")
     assert not ids(device, "fav:") and not has(device, text="D", role="heading")
     tap(device, id="search:clear")
     device.type_text("acme corp")
@@ -145,9 +157,10 @@ def test_share_offers_apps_and_sends_the_contact_as_text(device: Device) -> None
     assert device.kernel.intents.chooser.intent.data["text"] == (
         "Alice Johnson\nMobile: +1 415-555-0132\nWork: +1 415-555-0232\n"
         "Email: alice.johnson@example.com")
+    assert device.kernel.intents.chooser.intent.data["subject"] == "Alice Johnson"
     tap(device, id="choose:notes")
     assert device.kernel.tasks.top_activity.app_id == "notes"
-    assert "Alice Johnson" in screen_text(device)
+    assert node(device, id="title")["text"] == "Alice Johnson"
     assert device.crashes == []
 
 
@@ -162,7 +175,9 @@ def test_create_contact_with_every_field(device: Device) -> None:
     assert node(device, id="phone_type")["text"] == "Home"
     _type_into(device, "email", "zoe@example.com")
     _type_into(device, "company", "Lumen Studio")
-    _type_into(device, "birthday", "03-09")
+    _hide_keyboard(device)
+    _pick_birthday(device, "03/09/1990")
+    assert node(device, id="birthday")["text"] == "March 9, 1990"
     _hide_keyboard(device)
     tap(device, id="edit_labels", scroll=4)
     tap(device, id="label_check:Work")
@@ -176,7 +191,7 @@ def test_create_contact_with_every_field(device: Device) -> None:
     assert new == {"id": 31, "name": "Zoe Park", "phone": "+1 415-555-0199",
                    "phone_type": "home", "phone2": None, "phone2_type": "work",
                    "email": "zoe@example.com", "starred": False, "company": "Lumen Studio",
-                   "job_title": None, "address": None, "birthday": "03-09",
+                   "job_title": None, "address": None, "birthday": "1990-03-09",
                    "labels": ["Family"], "note": None}
     assert device.kernel.tasks.active_task.top.history == ["/", "/contact/31"]
     assert not device.kernel.keyboard.visible
@@ -184,16 +199,35 @@ def test_create_contact_with_every_field(device: Device) -> None:
     assert device.kernel.tasks.active_task.top.history == ["/"]
 
 
-def test_create_without_name_or_with_bad_birthday_saves_nothing(device: Device) -> None:
+def test_create_without_name_saves_nothing(device: Device) -> None:
     before = _contacts(device)
     tap(device, id="fab")
     tap(device, id="save")
     assert _contacts(device) == before and route(device) == "/new?form=1"
-    _type_into(device, "name", "Zed")
-    _type_into(device, "birthday", "1990-02-30")
+    assert "Add a name" in screen_text(device)
+    assert device.crashes == []
+
+
+def test_birthday_picker_rejects_a_non_date_and_back_keeps_the_birthday(device: Device) -> None:
+    tap(device, id="contact:2", scroll=3)
+    tap(device, id="edit")
+    assert node(device, id="birthday", scroll=4)["text"] == "July 23"
+    tap(device, id="birthday")
+    assert node(device, id="date_picker:headline")["text"].endswith("Jul 23")  # this year
+    tap(device, id="date_picker:mode")
+    _type_into(device, "date_picker:input", "02/30/1990")
+    assert node(device, id="date_picker:ok")["enabled"] is False
+    device.handle_back()  # the keyboard
+    device.handle_back()  # the picker
+    assert node(device, id="birthday")["text"] == "July 23"
+    tap(device, id="birthday")  # reopens fresh, in calendar mode
+    assert not has(device, id="date_picker:input")
+    device.handle_back()
+    before = _contacts(device)
+    tap(device, id="birthday:clear")
+    assert node(device, id="birthday")["text"] == "Birthday"
     tap(device, id="save")
-    assert _contacts(device) == before and route(device) == "/new?form=1"
-    assert "YYYY-MM-DD" in screen_text(device)
+    assert _changed(before, _contacts(device)) == {2: {"birthday": None}}
     assert device.crashes == []
 
 
