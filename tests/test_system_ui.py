@@ -249,10 +249,10 @@ def test_keyboard_resizes_the_app_area(d):
 def test_enter_key_hides_the_keyboard_and_type_text_needs_focus(d):
     _new_note(d)
     assert d.type_text("x") is False
-    tap(d, id="body")
+    tap(d, id="title")  # a single-line field (Enter in a note's text starts a new line)
     d.type_text("Line")
     tap(d, role="key", text="Enter")
-    assert not d.kernel.keyboard.visible and top(d).ui["body"] == "Line"
+    assert not d.kernel.keyboard.visible and top(d).ui["title"] == "Line"
 
 
 def test_keyboard_hides_when_its_app_leaves_the_foreground(d):

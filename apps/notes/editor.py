@@ -66,15 +66,22 @@ def _seed(ctx: ScreenContext, n: dict[str, Any]) -> None:
 # ----- shared pieces
 def _multiline(ctx: ScreenContext, key: str, hint: str) -> View:
     """A note's text. Fields draw one line, so unfocused text shows wrapped in full (tapping
-    it focuses the field, which shows its end and takes typing)."""
+    it focuses the field, which shows its end and takes typing); Enter types a new line."""
     value = ctx.value(key)
     kb = ctx.os.keyboard
     if not value or (kb.visible and kb.target == (ctx.activity.activity_id, key)):
-        return ctx.field(key, hint, id="body", h=FILL)
+        return ctx.field(key, hint, id="body", h=FILL,
+                         on_submit=functools.partial(_new_line, ctx, key))
     shown = text(value, 15, color=T.TEXT, max_lines=None, role=None)
     return col(ctx.scroll(shown, id="body_text", pad=(14, 12)), w=FILL, h=FILL, bg=FIELD_BG,
                radius=12, role="text_field", id="body", label=value, hint=hint,
                on_tap=functools.partial(kb.show, ctx.activity.activity_id, key))
+
+
+def _new_line(ctx: ScreenContext, key: str) -> None:
+    """Enter in a note's text starts a new line (the keyboard stays up)."""
+    ctx.set_value(key, ctx.value(key) + "\n")
+    ctx.os.keyboard.show(ctx.activity.activity_id, key)
 
 
 def _item_row(suffix: Any, label: str, checked: bool, on_toggle: Callable[[], Any],

@@ -131,7 +131,9 @@ def test_editing_title_and_body_saves_with_the_edit_time(device: Device) -> None
     device.type_text("Portugal trip")
     tap(device, id="body")
     assert keyboard_on(device) == "edit_body"
-    device.type_text("\nBook the Lisbon hotel.")
+    device.press_enter()  # a new line, not a submit
+    assert keyboard_on(device) == "edit_body"
+    device.type_text("Book the Lisbon hotel.")
     tap(device, id="save")
     after = store(device)
     note = by_id(device, 2)
