@@ -94,7 +94,7 @@ def _suggestions(ctx: ScreenContext, to: str) -> list[View]:
     rows: list[View] = []
     for c in sorted(ctx.os.providers.query(CONTACTS), key=lambda c: c.get("name") or ""):
         name, phone = c.get("name") or "", c.get("phone") or ""
-        if not phone or (q and (phone.casefold() == q or name.casefold() == q)):
+        if not phone or (q and phone.casefold() == q):  # chosen: nothing left to suggest
             continue
         if not q or q in name.casefold() or (digits(q) and digits(q) in digits(phone)):
             item = list_item(name or phone, phone, person_avatar(ctx.os, phone, 40),
