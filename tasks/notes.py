@@ -892,7 +892,13 @@ FACTS = (
     ("Dentist", "Dr. Alvarez, Riverside Dental.\nPhone {v}, closed on Mondays.",
      "What is my dentist's phone number?", "phone"),
 )
-DECOY_FACTS = ("Office locker", "Old bike lock", "Station parking", "Eye doctor")
+# a similar note with another value, per fact: (title, body with {v})
+DECOY_FACTS = (
+    ("Office locker", "Locker by the kitchen on the third floor.\nCode {v}."),
+    ("Old bike lock", "The red lock, before it went missing.\nCombination {v}."),
+    ("Station parking", "Central station car park.\nParked at spot {v} last time."),
+    ("Eye doctor", "Dr. Chen at the Vision Center.\nPhone {v}."),
+)
 
 
 def _fact_value(rng: np.random.Generator, kind: str) -> str:
@@ -940,8 +946,9 @@ class LookUpFact(_NotesTask):
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         title, body, _, _ = FACTS[self.params.fact]
         _add_note(device, title, body.format(v=self.params.value), age_ms=40 * DAY_MS)
-        _add_note(device, DECOY_FACTS[self.params.fact],
-                  body.format(v=self.params.decoy_value), age_ms=20 * DAY_MS)
+        decoy_title, decoy_body = DECOY_FACTS[self.params.fact]
+        _add_note(device, decoy_title, decoy_body.format(v=self.params.decoy_value),
+                  age_ms=20 * DAY_MS)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         kind, value = FACTS[self.params.fact][3], self.params.value

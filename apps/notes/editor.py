@@ -46,6 +46,7 @@ def open_note(ctx: ScreenContext, note_id: int) -> None:
     """Opens a note's editor with its fields filled in from the store."""
     n = model.note(ctx.state, note_id)
     if n is not None:
+        ctx.os.keyboard.hide()  # from search: the query field is left behind
         _seed(ctx, n)
         ctx.push(f"/note/{note_id}")
 

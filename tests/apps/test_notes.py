@@ -399,6 +399,7 @@ def test_a_search_result_opens_its_note(device: Device) -> None:
     device.type_text("wingspan")
     tap(device, id="note:11")
     assert route(device) == "/note/11" and node(device, id="title")["text"] == "Gift ideas"
+    assert not device.kernel.keyboard.visible  # typing must not go to the search field
 
 
 # ----- the share target
