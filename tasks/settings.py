@@ -1,0 +1,1287 @@
+"""Settings suite: radios, Wi-Fi networks, Bluetooth devices, display and sound levels, app
+permissions and notifications, and questions about the phone (storage, battery, build, network).
+
+Every operate task is judged against what the kernel's managers would do: the expected end
+state is simulated from the initial one with the same manager calls the Settings app makes
+(:class:`Simulated`, or ``C.setting`` for one preference), so cascades (airplane mode turning
+radios off, forgetting the connected network disconnecting it) are expected changes and
+anything else is collateral. Setup writes each episode's starting values through the managers
+too, always the opposite of what the task asks, and varies decoys per seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+from mobilegym_env.apps.settings.display import FONT_SIZES, TIMEOUTS, VOLUMES
+
+from mobilegym_env import actions as A
+from mobilegym_env import checks as C
+from mobilegym_env import oracle as O
+from mobilegym_env.device import Device
+from mobilegym_env.judge import Change, Check, Expectation, Judged, diff, get
+from mobilegym_env.kernel import installed_apps
+from mobilegym_env.kernel.managers import (
+    VOLUME_MAX,
+    BatteryManager,
+    ConnectivityManager,
+    DeviceManager,
+    NotificationManager,
+    StorageManager,
+)
+from mobilegym_env.kernel.os_state import OsState
+from mobilegym_env.kernel.permissions import PermissionService
+from mobilegym_env.task import Start, Task
+
+Action = dict[str, Any]
+MODEL_KEYS = ("settings", "hardware", "permissions", "preferences")  # the persisted OS model
+
+HOTSPOT_NAMES = ("Road Trip", "Maya's Hotspot", "Cabin-Net", "Studio Share", "Pixel Tether",
+                 "Lakehouse", "Blue Van WiFi", "Guest Share")
+PASSWORDS = ("otter-lantern-42", "saffron7ribbon", "quartz-meadow-19", "maple&pine88",
+             "nimbus-harbor-5", "copper-fox-2031", "violet.tide.77", "Granite!Bay9")
+DEVICE_NAMES = ("Ana's Pixel", "Work Phone", "Travel Phone", "Sam's Android", "Studio Phone",
+                "Dad's Pixel", "Field Unit 7", "Kitchen Phone")
+BT_NAMES = ("Gym Buds", "Kitchen Speaker", "My Car", "Office Keyboard", "Running Watch",
+            "Bedroom Speaker", "Work Headset", "Bike Buds")
+# How instructions name a permission ("allow Gallery to use ...").
+PERMISSION_WORDS = {"camera": "the camera", "location": "location", "contacts": "contacts",
+                    "sms": "SMS", "storage": "files and media", "microphone": "the microphone",
+                    "phone": "the phone", "calendar": "the calendar"}
+STORAGE_LABELS = {"images": "images", "videos": "videos", "audio": "audio files",
+                  "documents": "documents and other files", "apps": "apps"}
+ANDROID_VERSIONS = ("12", "13", "14", "15")
+
+
+# --------------------------------------------------------------------------- the judge
+class Simulated(Expectation):
+    """The OS model as the managers leave it after ``ops`` (a function of an :class:`OsState`
+    copy of the initial model): every value they change must be so at the end, and they
+    explain exactly those changes. Fails when ``ops`` would change nothing (the task's goal
+    already held at the start). :func:`checks.setting` is the one-preference case."""
+
+    def __init__(self, name: str, ops: Callable[[OsState], Any]) -> None:
+        self.name, self.ops = name, ops
+        self._cache: tuple[dict[str, Any], list[Change]] | None = None
+
+    def expected(self, initial: dict[str, Any]) -> list[Change]:
+        if self._cache is not None and self._cache[0] is initial:
+            return self._cache[1]
+        model = {k: initial["os"][k] for k in MODEL_KEYS if k in initial["os"]}
+        sim = OsState(model)
+        self.ops(sim)
+        changes = diff({"os": model}, {"os": sim.state()})
+        self._cache = (initial, changes)
+        return changes
+
+    def check(self, j: Judged) -> Check:
+        expected = self.expected(j.initial)
+        if not expected:
+            return Check(self.name, False, "this already held at the start")
+        wrong = [c for c in expected if get(j.final, c.steps) != c.after]
+        detail = "; ".join(f"{c.path}: expected {c.after!r}, found {get(j.final, c.steps)!r}"
+                           for c in wrong) or ", ".join(str(c) for c in expected)
+        return Check(self.name, not wrong, detail)
+
+    def allows(self, change: Change, j: Judged) -> bool:
+        return any(change.steps == c.steps for c in self.expected(j.initial))
+
+
+# --------------------------------------------------------------------------- data helpers
+def _os(device: Device) -> OsState:
+    return device.kernel.os_state
+
+
+def _net(device: Device) -> ConnectivityManager:
+    return ConnectivityManager(_os(device))
+
+
+def _pick(rng: np.random.Generator, items: Sequence[Any]) -> Any:
+    return items[int(rng.integers(len(items)))]
+
+
+def _sample(rng: np.random.Generator, items: Sequence[Any], n: int) -> list[Any]:
+    return [items[int(i)] for i in sorted(rng.choice(len(items), size=n, replace=False))]
+
+
+def _nearby(device: Device) -> list[dict[str, Any]]:
+    return _os(device).get("hardware.wifi.nearby")
+
+
+def _saved(device: Device) -> list[dict[str, Any]]:
+    return _os(device).get("hardware.wifi.saved_networks")
+
+
+def _paired(device: Device) -> list[dict[str, Any]]:
+    return _os(device).get("hardware.bluetooth.paired_devices")
+
+
+def _apps(device: Device) -> list[str]:
+    """The apps a user manages in Settings (every installed app but Settings itself)."""
+    return sorted(a for a in device.kernel.packages.app_ids if a != "settings")
+
+
+def _app_name(app_id: str) -> str:
+    return installed_apps().manifest(app_id).name
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise ValueError(message)
+
+
+def _device_named(device: Device, address: str, name: str, where: str = "paired") -> None:
+    devices = _paired(device) if where == "paired" else \
+        _os(device).get("hardware.bluetooth.nearby")
+    found = next((d for d in devices if d["id"] == address), None)
+    _require(found is not None and found["name"] == name,
+             f"no {where} Bluetooth device {name!r} at {address!r}")
+
+
+def _random_permissions(device: Device, rng: np.random.Generator, skip: tuple[str, str]) -> None:
+    """Per-seed decoys: a few other apps hold a few other permissions."""
+    perms = device.kernel.permissions
+    for app_id in _apps(device):
+        for perm in PERMISSION_WORDS:
+            if (app_id, perm) != skip and rng.random() < 0.2:
+                perms.set_status(app_id, perm, _pick(rng, ("granted", "denied")))
+
+
+# --------------------------------------------------------------------------- oracle helpers
+def open_settings(device: Device) -> Iterator[Action]:
+    """Brings Settings up on its main list, from wherever the phone is."""
+    if O.find(device, id="search_settings") is not None:
+        return
+    top = device.kernel.tasks.top_activity
+    if top is None or top.app_id != "settings":
+        yield from O.open_app(device, "settings")
+    yield from O.back_to(device, id="search_settings")
+
+
+def go(device: Device, *ids: str) -> Iterator[Action]:
+    """From Settings' main list, taps through ``ids`` (scrolling to each)."""
+    yield from open_settings(device)
+    for target in ids:
+        found = yield from O.scroll_to(device, id=target)
+        yield O.tap(device, found)
+
+
+def tap_in_list(device: Device, target: str) -> Iterator[Action]:
+    found = yield from O.scroll_to(device, id=target)
+    yield O.tap(device, found)
+
+
+def type_and_submit(device: Device, field: str, text: str) -> Iterator[Action]:
+    """Fills a dialog's text field and submits it with Enter (the dialog's confirm button can
+    sit under the keyboard)."""
+    yield from O.type_into(device, text, id=field, submit=True)
+
+
+def answer_from(device: Device, node_id: str) -> Iterator[Action]:
+    yield A.answer(O.node(device, id=node_id)["text"])
+
+
+# --------------------------------------------------------------------------- base classes
+class _SettingsTask(Task):
+    suite = "settings"
+    apps = ("settings",)
+    start = Start(app="settings")
+
+
+class _Toggle(_SettingsTask):
+    """Turn one switch on or off; the episode starts on the home screen with it the other way.
+
+    Subclasses name the preference ``key`` and the ``path`` of the switch from the main list.
+    """
+
+    template = "Turn {state} {what}."
+    difficulty = 2
+    tags = ("settings", "toggle", "navigation")
+    start = Start()
+    key: str = ""
+    what: str = ""
+    path: tuple[str, ...] = ()
+
+    @dataclass(frozen=True)
+    class Params:
+        on: bool
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(bool(rng.random() < 0.5))
+
+    def template_values(self) -> dict[str, Any]:
+        return {"state": "on" if self.params.on else "off", "what": self.what}
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        device.kernel.set_preference(self.key, not self.params.on)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.setting(self.key, self.params.on)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, *self.path)
+
+
+# --------------------------------------------------------------------------- radios
+class WifiToggle(_Toggle):
+    """Turn Wi-Fi on (it rejoins the saved network) or off (it disconnects)."""
+
+    name = "wifi_toggle"
+    key, what = "wifi", "Wi-Fi"
+    path = ("nav_network", "nav_internet", "wifi_switch")
+
+
+class BluetoothToggle(_Toggle):
+    """Turn Bluetooth on, or off while a device is connected (which drops it)."""
+
+    name = "bluetooth_toggle"
+    key, what = "bluetooth", "Bluetooth"
+    path = ("nav_bluetooth", "bluetooth_switch")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        if self.params.on:
+            device.kernel.set_preference("bluetooth", False)
+        else:
+            _net(device).connect_bluetooth(_pick(rng, _paired(device))["id"])
+
+
+class LocationToggle(_Toggle):
+    """Turn the system location setting on or off."""
+
+    name = "location_toggle"
+    key, what = "location", "location access"
+    path = ("nav_location", "location_switch")
+
+
+class MobileDataToggle(_Toggle):
+    """Turn mobile data on or off."""
+
+    name = "mobile_data_toggle"
+    key, what = "mobile_data", "mobile data"
+    path = ("nav_network", "mobile_data_switch")
+
+
+class DarkTheme(_Toggle):
+    """Turn the dark theme on or off."""
+
+    name = "dark_theme"
+    key, what = "dark_mode", "the dark theme"
+    path = ("nav_display", "dark_theme_switch")
+
+
+class AirplaneMode(_SettingsTask):
+    """Turn airplane mode on: Wi-Fi, Bluetooth (with its connected device), mobile data and
+    the hotspot go off with it, and those cascades are expected, not collateral."""
+
+    name = "airplane_mode"
+    template = "Turn on airplane mode."
+    difficulty = 2
+    tags = ("settings", "toggle", "navigation")
+    start = Start()
+
+    @dataclass(frozen=True)
+    class Params:
+        bluetooth_device: str | None
+        hotspot: bool
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        address = _pick(rng, _paired(device))["id"] if rng.random() < 0.6 else None
+        return cls.Params(address, bool(rng.random() < 0.4))
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        if self.params.bluetooth_device:
+            _net(device).connect_bluetooth(self.params.bluetooth_device)
+        device.kernel.set_preference("hotspot", self.params.hotspot)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.setting("airplane_mode", True)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_network", "airplane_switch")
+
+
+class AirplaneKeepWifi(_SettingsTask):
+    """Airplane mode on, then Wi-Fi back on: the phone rejoins its network while the other
+    radios stay off."""
+
+    name = "airplane_keep_wifi"
+    template = "Turn on airplane mode, but keep Wi-Fi on."
+    difficulty = 3
+    tags = ("settings", "toggle", "multi_step")
+    start = Start()
+
+    @dataclass(frozen=True)
+    class Params:
+        bluetooth_device: str | None
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, _paired(device))["id"] if rng.random() < 0.5 else None)
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        if self.params.bluetooth_device:
+            _net(device).connect_bluetooth(self.params.bluetooth_device)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        def ops(s: OsState) -> None:
+            ConnectivityManager(s).set_airplane_mode(True)
+            ConnectivityManager(s).set_wifi(True)
+        return [Simulated("airplane mode on, Wi-Fi on", ops)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_network", "airplane_switch", "nav_internet", "wifi_switch")
+
+
+class HotspotSetup(_SettingsTask):
+    """Name the hotspot, set its password and turn it on (two text dialogs)."""
+
+    name = "hotspot_setup"
+    template = ("Set up the Wi-Fi hotspot with the name '{hotspot_name}' and the password "
+                "'{password}', and turn it on.")
+    difficulty = 3
+    tags = ("settings", "typing", "dialog", "multi_step")
+
+    @dataclass(frozen=True)
+    class Params:
+        hotspot_name: str
+        password: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, HOTSPOT_NAMES), _pick(rng, PASSWORDS))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        probe = ConnectivityManager(OsState())
+        probe.set_hotspot_name(params.hotspot_name)  # raises on a bad name or password
+        probe.set_hotspot_password(params.password)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        p = self.params
+
+        def ops(s: OsState) -> None:
+            c = ConnectivityManager(s)
+            c.set_hotspot_name(p.hotspot_name)
+            c.set_hotspot_password(p.password)
+            c.set_hotspot(True)
+        return [Simulated("hotspot named, protected and on", ops)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_network", "nav_hotspot", "hotspot_name_row")
+        yield from type_and_submit(device, "hotspot_name_input", self.params.hotspot_name)
+        yield O.tap(device, id="hotspot_password_row")
+        yield from type_and_submit(device, "hotspot_password_input", self.params.password)
+        yield O.tap(device, id="hotspot_switch")
+
+
+# --------------------------------------------------------------------------- Wi-Fi networks
+class ConnectWifi(_SettingsTask):
+    """Join a secured network in range that is not saved, typing its password (look-alike
+    names such as TP-Link_3C8A / TP-Link_3C8A_5G are in the list)."""
+
+    name = "connect_wifi"
+    template = "Connect to the Wi-Fi network '{ssid}' using the password '{password}'."
+    difficulty = 3
+    tags = ("settings", "typing", "dialog", "scroll")
+
+    @dataclass(frozen=True)
+    class Params:
+        ssid: str
+        password: str
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[dict[str, Any]]:
+        saved = {n["id"] for n in _saved(device)}
+        return [n for n in _nearby(device) if n["security"] != "open" and n["id"] not in saved]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        net = _pick(rng, cls.candidates(device))
+        return cls.Params(net["id"], net["password"])
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        net = next((n for n in cls.candidates(device) if n["id"] == params.ssid), None)
+        _require(net is not None, f"{params.ssid!r} is not an unsaved secured network in range")
+        _require(net["password"] == params.password, f"wrong password for {params.ssid!r}")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        p = self.params
+        return [Simulated(f"connected to {p.ssid}",
+                          lambda s: ConnectivityManager(s).connect_wifi(p.ssid, p.password))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_network", "nav_internet")
+        yield from tap_in_list(device, f"wifi:{self.params.ssid}")
+        yield from type_and_submit(device, "wifi_password", self.params.password)
+
+
+class ForgetNetwork(_SettingsTask):
+    """Forget a saved network other than the connected one; most are out of range, so only
+    the Saved networks page lists them."""
+
+    name = "forget_network"
+    template = "Forget the saved Wi-Fi network '{ssid}'."
+    difficulty = 3
+    tags = ("settings", "scroll", "navigation")
+
+    @dataclass(frozen=True)
+    class Params:
+        ssid: str
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[str]:
+        current = _os(device).get("hardware.wifi.ssid")
+        return [n["id"] for n in _saved(device) if n["id"] != current]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, cls.candidates(device)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(params.ssid in cls.candidates(device),
+                 f"{params.ssid!r} is not a saved network other than the connected one")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.deleted("os.hardware.wifi.saved_networks", id=self.params.ssid)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_network", "nav_internet", "nav_saved_networks",
+                      f"saved:{self.params.ssid}", "wifi_forget")
+
+
+# --------------------------------------------------------------------------- Bluetooth
+class _OneDevice(_SettingsTask):
+    """A task about one saved Bluetooth device (``address``, called ``device_name``)."""
+
+    @dataclass(frozen=True)
+    class Params:
+        address: str
+        device_name: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        d = _pick(rng, _paired(device))
+        return cls.Params(d["id"], d["name"])
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        _device_named(device, params.address, params.device_name)
+
+    def open_device(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_bluetooth")
+        yield from tap_in_list(device, f"bt_settings:{self.params.address}")
+
+
+class BluetoothConnect(_OneDevice):
+    """Connect a saved device; Bluetooth may be off (tapping the device turns it on) and
+    another device may be connected."""
+
+    name = "bluetooth_connect"
+    template = "Connect the phone to the Bluetooth device '{device_name}'."
+    difficulty = 2
+    tags = ("settings", "navigation")
+    start = Start()
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        others = [d["id"] for d in _paired(device) if d["id"] != self.params.address]
+        if rng.random() < 0.5:
+            _net(device).connect_bluetooth(_pick(rng, others))
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        address = self.params.address
+        return [Simulated(f"{self.params.device_name} connected",
+                          lambda s: ConnectivityManager(s).connect_bluetooth(address))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_bluetooth")
+        yield from tap_in_list(device, f"bt:{self.params.address}")
+
+
+class BluetoothForget(_OneDevice):
+    """Forget (unpair) a device, confirming the dialog."""
+
+    name = "bluetooth_forget"
+    template = "Unpair the Bluetooth device '{device_name}' from this phone."
+    difficulty = 3
+    tags = ("settings", "dialog", "navigation")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        address = self.params.address
+        return [Simulated(f"{self.params.device_name} forgotten",
+                          lambda s: ConnectivityManager(s).forget_bluetooth(address))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from self.open_device(device)
+        yield O.tap(device, id="bt_forget")
+        yield O.tap(device, id="forget_confirm")
+
+
+class BluetoothRename(_OneDevice):
+    """Rename a saved device (the pencil, a text dialog)."""
+
+    name = "bluetooth_rename"
+    template = "Rename the Bluetooth device '{device_name}' to '{new_name}'."
+    difficulty = 3
+    tags = ("settings", "typing", "dialog")
+
+    @dataclass(frozen=True)
+    class Params:
+        address: str
+        device_name: str
+        new_name: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        d = _pick(rng, _paired(device))
+        taken = {x["name"] for x in _paired(device)}
+        return cls.Params(d["id"], d["name"], _pick(rng, [n for n in BT_NAMES if n not in taken]))
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        p = self.params
+        return [C.modified("os.hardware.bluetooth.paired_devices", id=p.address,
+                           fields={"name": p.new_name})]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from self.open_device(device)
+        yield O.tap(device, id="bt_rename")
+        yield from type_and_submit(device, "bt_name_input", self.params.new_name)
+
+
+class BluetoothPair(_SettingsTask):
+    """Pair a discoverable device (Pair new device, confirm the code); it connects."""
+
+    name = "bluetooth_pair"
+    template = "Pair the phone with the Bluetooth device '{device_name}'."
+    difficulty = 3
+    tags = ("settings", "dialog", "navigation")
+
+    @dataclass(frozen=True)
+    class Params:
+        address: str
+        device_name: str
+        bluetooth_on: bool
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        d = _pick(rng, _os(device).get("hardware.bluetooth.nearby"))
+        return cls.Params(d["id"], d["name"], bool(rng.random() < 0.5))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _device_named(device, params.address, params.device_name, "nearby")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        device.kernel.set_preference("bluetooth", self.params.bluetooth_on)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        address = self.params.address
+        return [Simulated(f"{self.params.device_name} paired and connected",
+                          lambda s: ConnectivityManager(s).pair_bluetooth(address))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_bluetooth", "nav_pair", f"pair:{self.params.address}",
+                      "pair_confirm")
+
+
+# --------------------------------------------------------------------------- display, sound
+class Brightness(_SettingsTask):
+    """Set the brightness to a level that the slider's 5% steps may not hit (then - or +)."""
+
+    name = "brightness"
+    template = "Set the screen brightness to {level}%."
+    difficulty = 2
+    tags = ("settings", "slider")
+
+    @dataclass(frozen=True)
+    class Params:
+        level: int
+        start_level: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        start = int(rng.integers(10, 91))
+        level = start
+        while abs(level - start) < 10:
+            level = int(rng.integers(5, 101))
+        return cls.Params(level, start)
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(0 <= params.level <= 100 and 0 <= params.start_level <= 100
+                 and params.level != params.start_level, f"bad levels {params!r}")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        device.kernel.set_preference("brightness", self.params.start_level)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.setting("brightness", self.params.level)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_display")
+        yield from set_level(device, "brightness", self.params.level, 5)
+
+
+def set_level(device: Device, key: str, level: int, step: int) -> Iterator[Action]:
+    """Taps the slider segment at or below ``level``, then + until it reads ``level``
+    (segments are multiples of ``step``; below the first one, - from it)."""
+    base = level - level % step
+    if base:
+        yield O.tap(device, id=f"{key}_step:{base}")
+        for _ in range(level - base):
+            yield O.tap(device, id=f"{key}_up")
+    else:
+        yield O.tap(device, id=f"{key}_step:{step}")
+        for _ in range(step - level):
+            yield O.tap(device, id=f"{key}_down")
+
+
+class Volume(_SettingsTask):
+    """Set one stream's volume (of five; the lower ones need a scroll)."""
+
+    name = "volume"
+    template = "Set the {label} to {level} out of {maximum}."
+    difficulty = 2
+    tags = ("settings", "slider")
+
+    @dataclass(frozen=True)
+    class Params:
+        stream: Literal["media", "call", "ring", "notification", "alarm"]
+        level: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        stream = _pick(rng, [s for s, _, _ in VOLUMES])
+        current = _os(device).get(f"settings.system.volume_{stream}")
+        return cls.Params(stream, _pick(rng, [v for v in range(VOLUME_MAX + 1) if v != current]))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(0 <= params.level <= VOLUME_MAX, f"volume must be 0..{VOLUME_MAX}")
+
+    def template_values(self) -> dict[str, Any]:
+        label = next(lbl for s, lbl, _ in VOLUMES if s == self.params.stream)
+        return {"label": label.lower(), "level": self.params.level, "maximum": VOLUME_MAX}
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.setting(f"volume_{self.params.stream}", self.params.level)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        key = f"volume_{self.params.stream}"
+        yield from go(device, "nav_sound")
+        yield from O.scroll_to(device, id=f"{key}_up")
+        if self.params.level == 0:
+            yield O.tap(device, id=f"{key}_step:1")
+            yield O.tap(device, id=f"{key}_down")
+        else:
+            yield O.tap(device, id=f"{key}_step:{self.params.level}")
+
+
+class FontSize(_SettingsTask):
+    """Pick a font size on the Font size page."""
+
+    name = "font_size"
+    template = "Change the font size to {label}."
+    difficulty = 2
+    tags = ("settings", "navigation")
+    start = Start()
+
+    @dataclass(frozen=True)
+    class Params:
+        size: Literal["small", "default", "large", "largest"]
+        start_size: Literal["small", "default", "large", "largest"]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        keys = [k for k, _, _ in FONT_SIZES]
+        size, start = _sample(rng, keys, 2)
+        return cls.Params(*(size, start) if rng.random() < 0.5 else (start, size))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(params.size != params.start_size, "the size must change")
+
+    def template_values(self) -> dict[str, Any]:
+        return {"label": f"'{self._font(self.params.size)[1]}'"}
+
+    @staticmethod
+    def _font(key: str) -> tuple[str, str, float]:
+        return next(f for f in FONT_SIZES if f[0] == key)
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        device.kernel.set_preference("font_scale", self._font(self.params.start_size)[2])
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.setting("font_scale", self._font(self.params.size)[2])]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_display", "nav_font_size", f"font_row:{self.params.size}")
+
+
+class ScreenTimeout(_SettingsTask):
+    """Choose a screen timeout in the Display page's dialog."""
+
+    name = "screen_timeout"
+    template = "Make the screen turn off after {label} of inactivity."
+    difficulty = 2
+    tags = ("settings", "dialog")
+
+    @dataclass(frozen=True)
+    class Params:
+        seconds: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        current = _os(device).get("settings.system.screen_timeout_s")
+        return cls.Params(_pick(rng, [s for s, _ in TIMEOUTS if s != current]))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(params.seconds in dict(TIMEOUTS), f"no timeout option of {params.seconds} s")
+
+    def template_values(self) -> dict[str, Any]:
+        return {"label": dict(TIMEOUTS)[self.params.seconds]}
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.setting("screen_timeout_s", self.params.seconds)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_display", "screen_timeout", f"timeout:{self.params.seconds}")
+
+
+class DoNotDisturbAlarm(_SettingsTask):
+    """Do Not Disturb on and the alarm loud enough to still wake the user."""
+
+    name = "dnd_alarm"
+    template = "Turn on Do Not Disturb and set the alarm volume to {level} out of {maximum}."
+    difficulty = 2
+    tags = ("settings", "toggle", "slider", "multi_step")
+
+    @dataclass(frozen=True)
+    class Params:
+        level: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        current = _os(device).get("settings.system.volume_alarm")
+        return cls.Params(_pick(rng, [v for v in range(5, VOLUME_MAX + 1) if v != current]))
+
+    def template_values(self) -> dict[str, Any]:
+        return {"level": self.params.level, "maximum": VOLUME_MAX}
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.setting("do_not_disturb", True),
+                C.setting("volume_alarm", self.params.level)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_sound")
+        yield from tap_in_list(device, f"volume_alarm_step:{self.params.level}")
+        yield from tap_in_list(device, "dnd_switch")
+
+
+class DeviceName(_SettingsTask):
+    """Rename the phone in About phone."""
+
+    name = "device_name"
+    template = "Change this phone's device name to '{new_name}'."
+    difficulty = 3
+    tags = ("settings", "typing", "dialog", "scroll")
+
+    @dataclass(frozen=True)
+    class Params:
+        new_name: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, DEVICE_NAMES))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        DeviceManager(OsState()).set_device_name(params.new_name)  # raises on a bad name
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.setting("device_name", self.params.new_name)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_about", "device_name_row")
+        yield from type_and_submit(device, "device_name_input", self.params.new_name)
+
+
+# --------------------------------------------------------------------------- apps
+class Permission(_SettingsTask):
+    """Allow or deny one app one permission (App info > Permissions, a dialog); other apps
+    hold decoy permissions."""
+
+    name = "permission"
+    template = "{verb} {app_name} to use {what}."
+    difficulty = 3
+    tags = ("settings", "dialog", "navigation")
+
+    @dataclass(frozen=True)
+    class Params:
+        app_id: str
+        perm: str
+        grant: bool
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, _apps(device)), _pick(rng, list(PERMISSION_WORDS)),
+                          bool(rng.random() < 0.5))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(params.app_id in _apps(device), f"no app {params.app_id!r} to manage")
+        _require(params.perm in PERMISSION_WORDS, f"unknown permission {params.perm!r}")
+
+    def template_values(self) -> dict[str, Any]:
+        p = self.params
+        return {"verb": "Allow" if p.grant else "Don't allow", "app_name": _app_name(p.app_id),
+                "what": PERMISSION_WORDS[p.perm]}
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        p = self.params
+        _random_permissions(device, rng, (p.app_id, p.perm))
+        device.kernel.permissions.set_status(
+            p.app_id, p.perm, _pick(rng, ("denied", "not_requested")) if p.grant else "granted")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        p = self.params
+
+        def ops(s: OsState) -> None:
+            service = PermissionService(s)
+            (service.grant if p.grant else service.revoke)(p.app_id, p.perm)
+        return [Simulated(f"{p.app_id} {p.perm} {'granted' if p.grant else 'revoked'}", ops)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_apps", f"app:{self.params.app_id}", "app_permissions",
+                      f"perm:{self.params.perm}")
+        yield O.tap(device, id="perm_allow_row" if self.params.grant else "perm_deny_row")
+
+
+class AppNotifications(_SettingsTask):
+    """Turn an app's notifications off (or back on); another app may be blocked already."""
+
+    name = "app_notifications"
+    template = "Turn {state} notifications from the {app_name} app."
+    difficulty = 2
+    tags = ("settings", "toggle", "navigation")
+    start = Start()
+
+    @dataclass(frozen=True)
+    class Params:
+        app_id: str
+        on: bool
+        also_blocked: str | None
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        app_id, other = _sample(rng, _apps(device), 2)
+        return cls.Params(app_id, bool(rng.random() < 0.4),
+                          other if rng.random() < 0.5 else None)
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(params.app_id in _apps(device) and params.also_blocked in
+                 (None, *_apps(device)) and params.also_blocked != params.app_id,
+                 f"bad apps in {params!r}")
+
+    def template_values(self) -> dict[str, Any]:
+        return {"state": "on" if self.params.on else "off",
+                "app_name": _app_name(self.params.app_id)}
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        manager = NotificationManager(_os(device))
+        manager.set_app_notifications(self.params.app_id, not self.params.on)
+        if self.params.also_blocked:
+            manager.set_app_notifications(self.params.also_blocked, False)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        p = self.params
+        return [Simulated(f"{p.app_id} notifications {'on' if p.on else 'off'}",
+                          lambda s: NotificationManager(s).set_app_notifications(p.app_id, p.on))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_apps", f"app:{self.params.app_id}", "app_notifications",
+                      "app_notifications_switch")
+
+
+def _grant_to(device: Device, rng: np.random.Generator, perm: str, low: int,
+              high: int) -> list[str]:
+    """Grants ``perm`` to ``low..high`` random apps (and decoy permissions to others)."""
+    _random_permissions(device, rng, ("", ""))
+    apps = _apps(device)
+    chosen = _sample(rng, apps, int(rng.integers(low, high + 1)))
+    for app_id in apps:
+        if app_id in chosen:
+            device.kernel.permissions.grant(app_id, perm)
+        elif device.kernel.permissions.status(app_id, perm) == "granted":
+            device.kernel.permissions.revoke(app_id, perm)
+    return chosen
+
+
+def _granted(state: dict[str, Any], perm: str) -> list[str]:
+    return sorted(app for app, perms in state["os"]["permissions"].items()
+                  if perms.get(perm) == "granted")
+
+
+class RevokeEverywhere(_SettingsTask):
+    """Find every app holding a permission (Permission manager) and revoke it from each."""
+
+    name = "revoke_everywhere"
+    template = "Take away {what} access from every app that has it."
+    difficulty = 4
+    objective = "hybrid"
+    tags = ("settings", "dialog", "navigation", "multi_step")
+
+    @dataclass(frozen=True)
+    class Params:
+        perm: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, ("camera", "location", "microphone", "contacts")))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(params.perm in PERMISSION_WORDS, f"unknown permission {params.perm!r}")
+
+    def template_values(self) -> dict[str, Any]:
+        words = PERMISSION_WORDS[self.params.perm].removeprefix("the ")
+        return {"what": words}
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        _grant_to(device, rng, self.params.perm, 2, 4)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        perm, holders = self.params.perm, _granted(initial, self.params.perm)
+
+        def ops(s: OsState) -> None:
+            for app_id in holders:
+                PermissionService(s).revoke(app_id, perm)
+        return [Simulated(f"{perm} revoked from {', '.join(holders)}", ops)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_apps", "nav_permission_manager",
+                      f"perm_manager:{self.params.perm}")
+        while True:  # the Allowed section lists the holders; each one denied leaves it
+            holder = O.find(device, where=lambda n: (n["id"] or "").startswith("perm_app:")
+                            and n["text"].endswith(" Allowed"))
+            if holder is None:
+                return
+            yield O.tap(device, holder)
+            yield O.tap(device, id="perm_deny_row")
+
+
+class _BatteryUsage(_SettingsTask):
+    """Per seed, ``top_app`` has used the most battery since the last full charge."""
+
+    @dataclass(frozen=True)
+    class Params:
+        top_app: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, _apps(device)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(params.top_app in _apps(device), f"no app {params.top_app!r}")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        battery = BatteryManager(_os(device))
+        shares = _sample(rng, list(range(2, 20)), len(_apps(device)))
+        for app_id, share in zip(_apps(device), shares, strict=True):
+            battery.set_usage(app_id, share)
+        battery.set_usage(self.params.top_app, max(shares) + int(rng.integers(2, 9)))
+
+    def top_on_screen(self, device: Device) -> Iterator[Action]:
+        """Opens Battery; returns the app id of its first usage row (the heaviest user)."""
+        yield from go(device, "nav_battery")
+        rows = O.find_all(device, where=lambda n: (n["id"] or "").startswith("usage:"))
+        return rows[0]["id"].split(":", 1)[1]  # in paint order: the list's first row
+
+
+class MuteBatteryHog(_BatteryUsage):
+    """Find the app that used the most battery and turn its notifications off."""
+
+    name = "mute_battery_hog"
+    template = ("Turn off notifications for the app that has used the most battery since the "
+                "last full charge.")
+    difficulty = 3
+    objective = "hybrid"
+    tags = ("settings", "toggle", "navigation", "multi_step")
+    start = Start()
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        app_id = self.params.top_app
+        return [Simulated(f"{app_id} notifications off",
+                          lambda s: NotificationManager(s).set_app_notifications(app_id, False))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        top = yield from self.top_on_screen(device)
+        yield A.back()
+        yield from go(device, "nav_notifications", f"notif_switch:{top}")
+
+
+# --------------------------------------------------------------------------- questions
+class _Query(_SettingsTask):
+    objective = "query"
+    difficulty = 2
+    tags = ("settings", "navigation")
+
+
+class BatteryLevel(_Query):
+    """The battery level: the status bar shows it on every screen."""
+
+    name = "battery_level"
+    template = "What is the phone's battery level, in percent?"
+    difficulty = 1
+    tags = ("settings",)
+    start = Start()
+
+    @dataclass(frozen=True)
+    class Params:
+        level: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(int(rng.integers(5, 100)))
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        device.kernel.set_preference("battery_level", self.params.level)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_number(initial["os"]["hardware"]["battery"]["level"])]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield A.answer(O.node(device, id="sb_battery")["text"])
+
+
+def _join_random(device: Device, rng: np.random.Generator) -> None:
+    """Per seed, the phone is on one of the networks it can join without a password."""
+    saved = {n["id"] for n in _saved(device)}
+    options = [n["id"] for n in _nearby(device) if n["id"] in saved or n["security"] == "open"]
+    _net(device).connect_wifi(_pick(rng, options))
+
+
+class ConnectedNetwork(_Query):
+    """Which Wi-Fi network the phone is on (varies per seed)."""
+
+    name = "connected_network"
+    template = "Which Wi-Fi network is the phone connected to?"
+    start = Start()
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        _join_random(device, rng)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_text(initial["os"]["hardware"]["wifi"]["ssid"])]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_network", "nav_internet")
+        yield A.answer(connected_row(device)["id"].split(":", 1)[1])
+
+
+def connected_row(device: Device) -> O.Node:
+    """The Internet page's row of the connected network (it leads the list)."""
+    return O.node(device, where=lambda n: (n["id"] or "").startswith("wifi:")
+                  and n["text"].endswith(" Connected"))
+
+
+class IpAddress(_Query):
+    """The phone's IP address on its current network (Network details)."""
+
+    name = "ip_address"
+    template = "What IP address does the phone have on its current Wi-Fi network?"
+    difficulty = 3
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        _join_random(device, rng)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        # an address is unambiguous inside a sentence ("It's 192.168.44.114")
+        return [C.answer_text(initial["os"]["hardware"]["wifi"]["ip_address"], contains=True)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_network", "nav_internet")
+        yield O.tap(device, connected_row(device))
+        yield from answer_from(device, "wifi_ip")
+
+
+class AndroidVersion(_Query):
+    """The Android version in About phone (varies per seed)."""
+
+    name = "android_version"
+    template = "Which Android version is this phone running?"
+
+    @dataclass(frozen=True)
+    class Params:
+        version: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, ANDROID_VERSIONS))
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        DeviceManager(_os(device)).set_build_info("android_version", self.params.version)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_number(float(initial["os"]["hardware"]["build"]["android_version"]))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_about")
+        found = yield from O.scroll_to(device, id="android_version")
+        yield A.answer(f"Android {found['text']}")
+
+
+def _vary_storage(device: Device, rng: np.random.Generator) -> None:
+    storage = StorageManager(_os(device))
+    for category in ("images", "videos", "audio", "documents"):
+        storage.set_category(category, round(float(rng.uniform(0.5, 20)), 1))
+
+
+class StorageUsed(_Query):
+    """Used storage in GB (the main list shows a percentage and the free space)."""
+
+    name = "storage_used"
+    template = "How many GB of storage are used on this phone?"
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        _vary_storage(device, rng)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_number(initial["os"]["hardware"]["storage"]["used_gb"], 0.05)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_storage")
+        yield from answer_from(device, "storage_used")
+
+
+class StorageCategory(_Query):
+    """How much space one kind of file takes (Storage's categories)."""
+
+    name = "storage_category"
+    template = "How many GB of storage do {what} take up?"
+
+    @dataclass(frozen=True)
+    class Params:
+        category: Literal["images", "videos", "audio", "documents", "apps"]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, list(STORAGE_LABELS)))
+
+    def template_values(self) -> dict[str, Any]:
+        return {"what": STORAGE_LABELS[self.params.category]}
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        _vary_storage(device, rng)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        size = initial["os"]["hardware"]["storage"]["categories"][self.params.category]
+        return [C.answer_number(size, 0.05)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_storage")
+        found = yield from O.scroll_to(device, id=f"storage:{self.params.category}")
+        yield A.answer(found["text"].rsplit(" ", 2)[-2] + " GB")
+
+
+class PermissionHolders(_Query):
+    """Which apps hold a permission (per-seed grants; decoys hold others)."""
+
+    name = "permission_holders"
+    template = "Which apps are allowed to use {what}?"
+    difficulty = 3
+    tags = ("settings", "navigation", "counting")
+
+    @dataclass(frozen=True)
+    class Params:
+        perm: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, ("camera", "location", "microphone", "contacts")))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(params.perm in PERMISSION_WORDS, f"unknown permission {params.perm!r}")
+
+    def template_values(self) -> dict[str, Any]:
+        return {"what": PERMISSION_WORDS[self.params.perm]}
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        _grant_to(device, rng, self.params.perm, 1, 3)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_items([_app_name(a) for a in _granted(initial,
+                                                                     self.params.perm)])]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_apps", "nav_permission_manager",
+                      f"perm_manager:{self.params.perm}")
+        allowed = [n["text"].removesuffix(" Allowed") for n in device.ui_tree()
+                   if (n["id"] or "").startswith("perm_app:") and n["text"].endswith(" Allowed")]
+        yield A.answer(", ".join(allowed))
+
+
+class BatteryHog(_BatteryUsage):
+    """The app that used the most battery since the last full charge."""
+
+    name = "battery_hog"
+    template = "Which app has used the most battery since the last full charge?"
+    objective = "query"
+    tags = ("settings", "navigation")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        usage = initial["os"]["hardware"]["battery"]["usage"]
+        name = _app_name(max(usage, key=lambda u: u["percent"])["id"])
+        return [C.answer_text([name, f"{name} app", f"the {name} app"])]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        top = yield from self.top_on_screen(device)
+        yield A.answer(_app_name(top))
+
+
+class PairedCount(_Query):
+    """How many Bluetooth devices are saved (some forgotten per seed; the list scrolls)."""
+
+    name = "paired_count"
+    template = "How many Bluetooth devices are saved on this phone?"
+    tags = ("settings", "counting", "scroll")
+
+    @dataclass(frozen=True)
+    class Params:
+        forget: tuple[str, ...]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        ids = [d["id"] for d in _paired(device)]
+        return cls.Params(tuple(_sample(rng, ids, int(rng.integers(0, 4)))))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        ids = {d["id"] for d in _paired(device)}
+        _require(set(params.forget) <= ids, f"unknown devices in {params.forget}")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        for address in self.params.forget:
+            _net(device).forget_bluetooth(address)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_number(len(initial["os"]["hardware"]["bluetooth"]["paired_devices"]))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go(device, "nav_bluetooth")
+        seen: set[str] = set()
+        for _ in range(4):
+            seen |= {n["id"] for n in device.ui_tree() if (n["id"] or "").startswith("bt:")}
+            yield O.scroll_down()
+        seen |= {n["id"] for n in device.ui_tree() if (n["id"] or "").startswith("bt:")}
+        yield A.answer(str(len(seen)))
