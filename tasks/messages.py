@@ -345,7 +345,7 @@ class ForwardMessage(_MessagesTask):
         "Frank Wilson's message with the faucet estimate": "estimate for the new faucet",
         "Henry Thompson's message with the gate code": "side gate code",
         "Daniel Kim's message suggesting where to meet before the offsite": "Mint Plaza",
-        "Emily Davis's message about where book club moved": "Rockridge library",
+        "Emily Davis's message about book club's new location": "Rockridge library",
         "Alice Johnson's message about the quarterly review": "quarterly review is",
         "the Parcel Express message with today's delivery window": "arrive today between",
     }
