@@ -5,11 +5,10 @@ All data lives in the shared contacts provider (``content://contacts``); the app
 
 from __future__ import annotations
 
-import datetime
 import re
 from typing import Any
 
-from mobilegym_env.kernel.providers import PHONE_TYPES
+from mobilegym_env.kernel.providers import CONTACT_LABELS, PHONE_TYPES
 from mobilegym_env.ui import FILL, ScreenContext, View, avatar, icon, list_item, row, stack
 from mobilegym_env.ui import theme as T
 
@@ -17,9 +16,8 @@ URI = "content://contacts"
 AVATAR_COLORS = ("#1A73E8", "#0B8043", "#C5221F", "#E37400", "#9334E6", "#007B83", "#B80672",
                  "#5F6368")
 STAR_ON = "#F9AB00"
-# The labels a contact can be given (Google Contacts' defaults plus a few); labels already in
-# use are offered too, so data from elsewhere stays editable.
-LABELS = ("Family", "Friends", "Work", "Book club", "Neighbors")
+# Labels already in use are offered too, so data from elsewhere stays editable.
+LABELS = CONTACT_LABELS
 PHONE_TYPE_NAMES = {t: t.capitalize() for t in PHONE_TYPES}
 SEARCHED = ("name", "company", "job_title", "email", "address", "note")
 
@@ -123,16 +121,3 @@ def birthday_text(value: str | None) -> str | None:
     month, day = int(parts[-2]), int(parts[-1])
     shown = f"{MONTHS[month - 1]} {day}"
     return f"{shown}, {year}" if year else shown
-
-
-def next_birthday(value: str, today: datetime.date) -> datetime.date:
-    """The date of the next birthday on or after ``today`` (Feb 29 falls on Mar 1)."""
-    month, day = (int(p) for p in value.split("-")[-2:])
-    for year in (today.year, today.year + 1):
-        try:
-            when = datetime.date(year, month, day)
-        except ValueError:
-            when = datetime.date(year, 3, 1)
-        if when >= today:
-            return when
-    raise AssertionError("unreachable: next year's date is always later")

@@ -287,6 +287,8 @@ CONTACT_COLUMNS: ColumnSpec = {
     "note": ((str, _NONE), None),
 }
 PHONE_TYPES = ("mobile", "work", "home")
+# The labels Contacts offers (Google Contacts' defaults plus a few); a row may carry others.
+CONTACT_LABELS = ("Family", "Friends", "Work", "Book club", "Neighbors")
 _BIRTHDAY_RE = re.compile(r"(?:(\d{4})-)?(\d{2})-(\d{2})")
 
 SMS_COLUMNS: ColumnSpec = {
