@@ -141,6 +141,11 @@ def _device_named(device: Device, address: str, name: str, where: str = "paired"
              f"no {where} Bluetooth device {name!r} at {address!r}")
 
 
+def _check_paired(address: str | None, device: Device) -> None:
+    _require(address in (None, *(d["id"] for d in _paired(device))),
+             f"no paired Bluetooth device {address!r}")
+
+
 def _random_permissions(device: Device, rng: np.random.Generator, skip: tuple[str, str]) -> None:
     """Per-seed decoys: a few other apps hold a few other permissions."""
     perms = device.kernel.permissions
@@ -293,6 +298,10 @@ class AirplaneMode(_SettingsTask):
         address = _pick(rng, _paired(device))["id"] if rng.random() < 0.6 else None
         return cls.Params(address, bool(rng.random() < 0.4))
 
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_paired(params.bluetooth_device, device)
+
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         if self.params.bluetooth_device:
             _net(device).connect_bluetooth(self.params.bluetooth_device)
@@ -322,6 +331,10 @@ class AirplaneKeepWifi(_SettingsTask):
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         return cls.Params(_pick(rng, _paired(device))["id"] if rng.random() < 0.5 else None)
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_paired(params.bluetooth_device, device)
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         if self.params.bluetooth_device:
@@ -1053,6 +1066,10 @@ class BatteryLevel(_Query):
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         return cls.Params(int(rng.integers(5, 100)))
 
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(0 <= params.level <= 100, f"battery level must be 0..100, got {params.level}")
+
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         device.kernel.set_preference("battery_level", self.params.level)
 
@@ -1127,6 +1144,11 @@ class AndroidVersion(_Query):
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         return cls.Params(_pick(rng, ANDROID_VERSIONS))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(params.version.isdigit(), f"an Android version is a number, got "
+                                           f"{params.version!r}")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         DeviceManager(_os(device)).set_build_info("android_version", self.params.version)

@@ -11,6 +11,7 @@ import pytest
 from mobilegym_env.tasks import settings as S
 
 from mobilegym_env.device import Device
+from mobilegym_env.env import MobileGymEnv
 from mobilegym_env.kernel.managers import lease_address
 
 BUDS, CAR = "4C:87:5D:12:A0:3F", "00:1E:7C:44:B2:91"
@@ -327,3 +328,24 @@ def test_storage_category_and_paired_count():
     assert task.judge(initial, initial, "4").success
     assert task.judge(initial, initial, "four devices").success
     assert not task.judge(initial, initial, "6").success
+
+
+@pytest.mark.parametrize(("task_id", "params", "message"), [
+    ("settings.connect_wifi", {"ssid": "TP-Link_3C8A", "password": "marble-owl-18"},
+     "wrong password"),
+    ("settings.connect_wifi", {"ssid": "Home-2.4G", "password": "sunflower42"},
+     "not an unsaved secured network"),
+    ("settings.forget_network", {"ssid": "Home-5G"}, "other than the connected one"),
+    ("settings.bluetooth_rename", {"address": BUDS, "device_name": "Car Audio",
+                                   "new_name": "X"}, "no paired Bluetooth device 'Car Audio'"),
+    ("settings.airplane_mode", {"bluetooth_device": "nope", "hotspot": False}, "nope"),
+    ("settings.battery_level", {"level": 140}, "0..100"),
+    ("settings.screen_timeout", {"seconds": 45}, "no timeout option of 45 s"),
+    ("settings.volume", {"stream": "system", "level": 3}, "stream"),
+    ("settings.hotspot_setup", {"hotspot_name": "Cabin", "password": "short"},
+     "hotspot_password"),
+])
+def test_bad_params_are_refused_by_name(task_id, params, message):
+    env = MobileGymEnv(task=task_id)
+    with pytest.raises(ValueError, match=message):
+        env.reset(seed=0, options={"params": params})
