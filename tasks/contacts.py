@@ -856,14 +856,19 @@ class NextBirthday(_ContactsTask):
         return [C.answer_text(self._winner(initial["os"]["providers"]["contacts"], today))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
+        """Opens each member from the label's page and reads the birthday off the screen."""
         yield O.tap(device, id="labels")
         yield O.tap(device, id=f"label:{self.params.label}")
         today = device.kernel.clock.local_datetime().date()
-        winner = self._winner(contacts(device), today)
-        row = O.node(device, text=winner, role="list_item")
-        yield O.tap(device, row)
-        yield from reveal(device, "birthday")
-        yield A.answer(winner)
+        soonest: dict[str, datetime.date] = {}
+        for row in O.find_all(device, where=lambda n: (n["id"] or "").startswith("contact:")):
+            yield O.tap(device, id=row["id"])
+            shown = yield from reveal(device, "birthday")  # "Birthday: July 23"
+            month_day = " ".join(shown["text"].split(": ", 1)[1].split(",")[0].split())
+            when = datetime.datetime.strptime(f"{month_day} 2000", "%B %d %Y")  # Feb 29 too
+            soonest[row["text"]] = next_birthday(f"{when.month:02d}-{when.day:02d}", today)
+            yield A.back()
+        yield A.answer(min(soonest, key=soonest.__getitem__))
 
 
 # --------------------------------------------------------------------------- find, then act
