@@ -84,7 +84,7 @@ def _summaries(ctx: ScreenContext) -> dict[str, str]:
     return {
         "network": network.internet_summary(ctx),
         "bluetooth": f"Connected to {bt}" if bt else f"Bluetooth {'on' if bt_on else 'off'}",
-        "apps": "Permissions, default apps, app info",
+        "apps": "Permissions, notifications, app info",
         "notifications": "App notifications" + (", Do Not Disturb on" if dnd else ""),
         "battery": system.battery_summary(ctx),
         "storage": f"{system.pct(used, total)}% used · {gb(total - used)} GB free",
