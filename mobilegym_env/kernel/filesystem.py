@@ -93,7 +93,7 @@ DEFAULT_FILES: list[tuple[str, str, int, int | None]] = [
     ("Download/Invoice_2024.pdf", "%PDF-1.7 placeholder: Invoice INV-2024-0881, $1,105.00",
      _ms("2024-12-02 09:40"), 176_912),
     ("Download/invoice_2024_december.pdf", "%PDF-1.7 placeholder: Invoice INV-2024-0930",
-     _ms("2025-01-04 16:25"), 171_503),
+     _ms("2024-12-31 16:25"), 171_503),
     ("Download/invoice_2025_notes.txt", "Invoices 2025: INV-2025-0117 paid Nov 10, "
      "INV-2025-0342 due Feb 7.\n", _ms("2026-01-08 14:10"), None),
     ("Download/receipt_2025_01.pdf", "%PDF-1.7 placeholder: Receipt, Blue Bottle Coffee",
@@ -336,6 +336,14 @@ class FileSystem:
             self._entries[new] = dataclasses.replace(
                 old, path=new, mtime_ms=self._stamp(old.mtime_ms)
             )
+
+    def touch(self, path: str, mtime_ms: int | None = None) -> None:
+        """Sets an existing entry's modification time (the clock's now by default), keeping
+        its content and size, like ``touch -d``."""
+        entry = self._get(path)
+        if mtime_ms is not None and (isinstance(mtime_ms, bool) or not isinstance(mtime_ms, int)):
+            raise ValueError(f"mtime_ms must be an int, got {mtime_ms!r}")
+        entry.mtime_ms = mtime_ms if mtime_ms is not None else self._stamp(0)
 
     def free_name(self, folder: str, name: str, is_dir: bool = False) -> str:
         """``name`` if ``folder`` has no entry of that name, else the first free of
