@@ -300,17 +300,12 @@ class CopyFile(_Transfer):
     COPY = True
 
 
-class DeleteFile(Task):
-    """Delete one document among look-alikes (``notes.txt`` beside ``notes_old.txt``)."""
+class _OneFile(Task):
+    """Shared by the tasks about one document in a folder."""
 
     suite = "files"
-    name = "delete_file"
-    template = "Delete the file {file_name} from {where}."
-    difficulty = 2
-    objective = "operate"
     apps = ("files",)
-    tags = ("menu", "dialog", "scroll")
-    start = FILES_HOME
+    FOLDERS = ("Documents", "Download", "Music", "Movies")
 
     @dataclass(frozen=True)
     class Params:
@@ -319,17 +314,28 @@ class DeleteFile(Task):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        folder = _pick(rng, ["Documents", "Download", "Music", "Movies"])
+        folder = _pick(rng, list(cls.FOLDERS))
         return cls.Params(folder, _pick(rng, _plain(_device_files(device), folder)))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
         _need_folder(device, params.folder)
         if _is_media(_need_file(device, params.folder, params.file_name)):
-            raise ValueError("pick a document: pictures are deleted from the media provider too")
+            raise ValueError("pick a document: pictures also live in the media provider")
 
     def template_values(self) -> dict[str, Any]:
         return {"file_name": self.params.file_name, "where": WHERE[self.params.folder]}
+
+
+class DeleteFile(_OneFile):
+    """Delete one document among look-alikes (``notes.txt`` beside ``notes_old.txt``)."""
+
+    name = "delete_file"
+    template = "Delete the file {file_name} from {where}."
+    difficulty = 2
+    objective = "operate"
+    tags = ("menu", "dialog", "scroll")
+    start = FILES_HOME
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.deleted("os.files", key=posixpath.join(_abs(self.params.folder),
@@ -630,35 +636,15 @@ class ReadTextFile(Task):
         yield A.answer(shown)
 
 
-class ModifiedDate(Task):
+class ModifiedDate(_OneFile):
     """Say on which date a file was last modified (the list or the file's info shows it)."""
 
-    suite = "files"
     name = "modified_date"
     template = "On what date was {file_name} in {where} last modified?"
     difficulty = 2
     objective = "query"
-    apps = ("files",)
     tags = ("navigation", "scroll")
     start = Start()  # from the home screen: open Files first
-
-    @dataclass(frozen=True)
-    class Params:
-        folder: str
-        file_name: str
-
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        folder = _pick(rng, ["Download", "Documents", "Music", "Movies"])
-        return cls.Params(folder, _pick(rng, _plain(_device_files(device), folder)))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _need_folder(device, params.folder)
-        _need_file(device, params.folder, params.file_name)
-
-    def template_values(self) -> dict[str, Any]:
-        return {"file_name": self.params.file_name, "where": WHERE[self.params.folder]}
 
     def _when(self, files: dict[str, Any], tz_minutes: int) -> datetime.datetime:
         ms = files[posixpath.join(_abs(self.params.folder), self.params.file_name)]["mtime_ms"]

@@ -51,6 +51,13 @@ def _album_rows(device: Device, album: str) -> list[dict[str, Any]]:
     return [p for p in photos(device) if p["album"] == album]
 
 
+def _check_photo(device: Device, params: Any) -> None:
+    """``params.photo_id`` is the photo ``params.file_name`` in ``params.album``."""
+    row = _photo(device, params.photo_id)
+    if (_file(row), row["album"]) != (params.file_name, params.album):
+        raise ValueError(f"photo {params.photo_id} is {_file(row)} in {row['album']}")
+
+
 def _file(row: dict[str, Any]) -> str:
     return posixpath.basename(row["path"])
 
@@ -125,9 +132,7 @@ class _FavoriteTask(Task):
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        row = _photo(device, params.photo_id)
-        if (_file(row), row["album"]) != (params.file_name, params.album):
-            raise ValueError(f"photo {params.photo_id} is {_file(row)} in {row['album']}")
+        _check_photo(device, params)
         if params.photo_id in params.others:
             raise ValueError("others must not hold the photo itself")
         for other in params.others:
@@ -256,9 +261,7 @@ class DeletePhoto(Task):
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        row = _photo(device, params.photo_id)
-        if (_file(row), row["album"]) != (params.file_name, params.album):
-            raise ValueError(f"photo {params.photo_id} is {_file(row)} in {row['album']}")
+        _check_photo(device, params)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         row = _rows(initial)[self.params.photo_id]
@@ -358,9 +361,7 @@ class MovePhotoToAlbum(Task):
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        row = _photo(device, params.photo_id)
-        if (_file(row), row["album"]) != (params.file_name, params.album):
-            raise ValueError(f"photo {params.photo_id} is {_file(row)} in {row['album']}")
+        _check_photo(device, params)
         if params.dest not in cls.DESTS or params.dest == params.album:
             raise ValueError(f"dest must be another of {sorted(cls.DESTS)}")
 
@@ -531,9 +532,7 @@ class SharePhoto(Task):
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        row = _photo(device, params.photo_id)
-        if (_file(row), row["album"]) != (params.file_name, params.album):
-            raise ValueError(f"photo {params.photo_id} is {_file(row)} in {row['album']}")
+        _check_photo(device, params)
         found = device.kernel.providers.query(f"content://contacts/{params.contact_id}")
         if not found or found[0]["name"] != params.contact or not found[0].get("phone"):
             raise ValueError(f"contact {params.contact_id} is not {params.contact!r}")
@@ -695,9 +694,7 @@ class PhotoResolution(Task):
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        row = _photo(device, params.photo_id)
-        if (_file(row), row["album"]) != (params.file_name, params.album):
-            raise ValueError(f"photo {params.photo_id} is {_file(row)} in {row['album']}")
+        _check_photo(device, params)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         row = _rows(initial)[self.params.photo_id]
