@@ -159,7 +159,7 @@ def test_listing_filters_and_resolution(registered):
     assert set(list_tasks(split="test")) | set(list_tasks(split="train")) == set(everything)
     assert all(registry()[t].difficulty == 1 for t in list_tasks(difficulty=1))
     assert list_tasks(suite="launcher", tag="recents") == [
-        "launcher.close_from_recents", "launcher.switch_to_recent_app"]
+        "launcher.clear_recents", "launcher.close_from_recents", "launcher.switch_to_recent_app"]
     with pytest.raises(KeyError, match="unknown suite"):
         list_tasks(suite="nope")
     for bad in [{"split": "dev"}, {"difficulty": 7}, {"objective": "x"}, {"tag": "nope"}]:
@@ -169,8 +169,8 @@ def test_listing_filters_and_resolution(registered):
         "launcher.open_app"
     assert len(resolve_tasks(["launcher.open_app", "launcher"])) == len(set(
         resolve_tasks("launcher")))  # duplicates counted once
-    assert resolve_tasks("launcher.*_recent*") == ["launcher.close_from_recents",
-                                                   "launcher.switch_to_recent_app"]
+    assert resolve_tasks("launcher.*_recent*") == [
+        "launcher.clear_recents", "launcher.close_from_recents", "launcher.switch_to_recent_app"]
     with pytest.raises(KeyError, match="did you mean"):
         resolve_tasks("open_ap")
 
