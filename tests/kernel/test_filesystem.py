@@ -176,3 +176,19 @@ def test_scanned_operations_keep_the_media_rows_in_step():
     with pytest.raises(ValueError):  # a failing file operation leaves the rows alone
         move_scanned(fs, media, "/sdcard/Download/floor_plan.jpg", "/sdcard/Documents/plan.jpg")
     assert (fs.state(), media.state()) == before
+
+
+def test_touch_sets_the_date_only():
+    clock = VirtualClock(9_000)
+    fs = FileSystem(clock=clock)
+    before = fs.stat("/sdcard/Download/report.pdf")
+    fs.touch("/sdcard/Download/report.pdf", 1234)
+    after = fs.stat("/sdcard/Download/report.pdf")
+    assert (after.mtime_ms, after.size, after.content) == (1234, before.size, before.content)
+    fs.touch("/sdcard/Music")
+    assert fs.stat("/sdcard/Music").mtime_ms == 9_000
+    state = fs.state()
+    for bad in (("/sdcard/nope.txt", 1), ("/sdcard/Music", "soon"), ("/sdcard/Music", True)):
+        with pytest.raises(ValueError):
+            fs.touch(*bad)
+    assert fs.state() == state
