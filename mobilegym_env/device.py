@@ -271,8 +271,41 @@ class Device:
         handler = (v.on_long_press or v.on_tap) if long_press else v.on_tap
         self.invalidate()
         if handler is not None and v.enabled:
+            area = self._scroll_area_of(hit) if v.kind == "field" else None
             self._run_handler(handler)
+            if area is not None and self.kernel.keyboard.visible:
+                self._reveal(hit, area)
         return True
+
+    def _scroll_area_of(self, p: Placed) -> ScrollInfo | None:
+        """The innermost vertical scroll area a placed node sits in."""
+        cx, cy = p.x + p.w // 2, p.y + p.h // 2
+        inside = [s for s in self._scrolls if not s.view.horizontal
+                  and s.rect[0] <= cx < s.rect[2] and s.rect[1] <= cy < s.rect[3]]
+        return min(inside, key=lambda s: (s.rect[2] - s.rect[0]) * (s.rect[3] - s.rect[1]),
+                   default=None)
+
+    def _reveal(self, field: Placed, area: ScrollInfo) -> None:
+        """Scrolls a field that was just focused into view above the keyboard, as Android
+        does when the window resizes for the IME (else an agent would type blind)."""
+        store, key = area.view.store, area.view.key
+        assert store is not None and key is not None
+        offset = store.get(key, 0)
+        in_content = field.y - area.rect[1] + offset
+        self._build()  # the layout with the keyboard up
+        now = next((s for s in self._scrolls if s.view.store is store and s.view.key == key),
+                   None)
+        if now is None:
+            return
+        top = now.rect[1] + in_content - offset
+        bottom = top + field.h + 8
+        if top >= now.rect[1] and bottom <= now.rect[3]:
+            return
+        shift = bottom - now.rect[3] if bottom > now.rect[3] else top - now.rect[1]
+        new = int(min(max(offset + shift, 0), max(now.content - now.viewport, 0)))
+        if new != offset:
+            store[key] = new
+            self.invalidate()
 
     def _run_handler(self, handler: Any) -> None:
         """Runs an app's event handler; an exception is an app crash, not an env crash.

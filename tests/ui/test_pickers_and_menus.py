@@ -8,6 +8,7 @@ import functools
 
 import pytest
 
+from mobilegym_env import actions as A
 from mobilegym_env import oracle as O
 from mobilegym_env.testing import has, node, tap
 from mobilegym_env.ui import (
@@ -162,3 +163,24 @@ def test_popup_menu_items_act_and_outside_tap_dismisses(screen):
     tap(d, id="more")
     d.handle_back()
     assert not has(d, id="menu")
+
+
+def form_screen(ctx: ScreenContext) -> View:
+    fields = [ctx.field(f"f{i}", f"Field {i}", id=f"f{i}") for i in range(14)]
+    return scaffold(ctx.scroll(*fields, id="form", gap=8, pad=8), top_bar=top_app_bar("Form"))
+
+
+def test_a_field_focused_low_on_the_page_scrolls_above_the_keyboard(screen):
+    d = screen(form_screen)
+    field = node(d, id="f9")
+    assert field["bounds"][3] < 776  # visible before the keyboard rises
+    tap(d, id="f9")
+    assert d.kernel.keyboard.visible
+    shown = node(d, id="f9")
+    keyboard_top = min(n["bounds"][1] for n in O.find_all(d, role="key"))
+    assert shown["focused"] and shown["bounds"][3] <= keyboard_top
+    assert shown["bounds"][3] - shown["bounds"][1] == 48  # wholly visible
+    offset = d.kernel.tasks.top_activity.ui["scroll:form"]
+    assert offset > 0
+    d.act(A.swipe(0.5, 0.6, 0.5, 0.2))  # afterwards the user scrolls freely
+    assert d.kernel.tasks.top_activity.ui["scroll:form"] > offset
