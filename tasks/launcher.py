@@ -293,6 +293,10 @@ def _drop_onto(device: Device, mover: str, anchor: str) -> Iterator[Action]:
     yield from _drag(device, icon, O.center(device, target))
 
 
+def _folder_id(device: Device, name: str) -> int:
+    return _folder_named({"os": {"launcher": device.kernel.launcher.state()}}, name)["id"]
+
+
 def _open_folder(device: Device, folder_id: int) -> Iterator[Action]:
     icon = yield from _icon(device, f"{FOLDER_PREFIX}{folder_id}")
     yield O.tap(device, icon)
@@ -301,6 +305,32 @@ def _open_folder(device: Device, folder_id: int) -> Iterator[Action]:
 def _rename_open_folder(device: Device, name: str) -> Iterator[Action]:
     yield O.tap(device, id="folder_title")
     yield from O.type_into(device, name, id="folder_name", submit=True)
+
+
+# --------------------------------------------------------------------------- bases
+class _HomeTask(Task):
+    suite = "launcher"
+    apps = ("launcher",)
+    objective = "operate"
+
+
+class _AppTask(_HomeTask):
+    """Params name an app (and maybe more); templates may say ``{app_name}``."""
+
+    @dataclass(frozen=True)
+    class Params:
+        app_id: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        return cls.Params(_pick(rng, _apps(device)))
+
+    def template_values(self) -> dict[str, Any]:
+        return {**super().template_values(), "app_name": app_name(self.params.app_id)}
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        _check_installed(device, params.app_id)
 
 
 # --------------------------------------------------------------------------- opening apps
@@ -314,13 +344,10 @@ def app_in_foreground(app_id: str) -> Expectation:
     return C.holds(f"{app_id} in the foreground", test)
 
 
-class _OpenTask(Task):
+class _OpenTask(_AppTask):
     """Opening an app from wherever it is; another app is in the foreground at the start."""
 
-    suite = "launcher"
-    apps = ("launcher",)
     difficulty = 2
-    objective = "operate"
     max_steps = 10
 
     @dataclass(frozen=True)
@@ -328,8 +355,9 @@ class _OpenTask(Task):
         app_id: str
         start_in: str
 
-    def template_values(self) -> dict[str, Any]:
-        return {**super().template_values(), "app_name": app_name(self.params.app_id)}
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        return cls.Params(*_pick(rng, _apps(device), 2))
 
     @classmethod
     def validate_params(cls, params: Any, device: Device) -> None:
@@ -343,16 +371,13 @@ class _OpenTask(Task):
         return [app_in_foreground(self.params.app_id)]
 
 
-class OpenApp(Task):
+class OpenApp(_AppTask):
     """Open an app from the home screen; it may sit on another page, or another app may be
     in the foreground (the factory layout: the README's Quick start plays this task)."""
 
-    suite = "launcher"
     name = "open_app"
     template = "Open the {app_name} app."
     difficulty = 1
-    objective = "operate"
-    apps = ("launcher",)
     tags = ("navigation",)
 
     @dataclass(frozen=True)
@@ -366,9 +391,6 @@ class OpenApp(Task):
         app_id, other = _pick(rng, _apps(device), 2)
         return cls.Params(app_id, int(rng.integers(0, 2)),
                           other if rng.random() < 0.5 else None)
-
-    def template_values(self) -> dict[str, Any]:
-        return {"app_name": app_name(self.params.app_id)}
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -431,11 +453,6 @@ class OpenAppFromDrawer(_OpenTask):
     template = "Open the {app_name} app. It is not on the home screen."
     tags = ("drawer", "search")
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> _OpenTask.Params:
-        app_id, other = _pick(rng, _apps(device), 2)
-        return cls.Params(app_id, other)
-
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         lay_out(device, rng, off_home=[self.params.app_id])
 
@@ -447,12 +464,10 @@ class OpenAppFromDrawer(_OpenTask):
 
 
 # --------------------------------------------------------------------------- Recents
-class _RecentsTask(Task):
+class _RecentsTask(_AppTask):
     """Shared setup: several apps were used (the asked-for one first), then the user went
     home or stayed in the last one. The asked-for app's icon is not on the first page."""
 
-    suite = "launcher"
-    apps = ("launcher",)
     tags = ("recents",)
     max_steps = 10
 
@@ -466,9 +481,6 @@ class _RecentsTask(Task):
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         apps = _pick(rng, _apps(device), 4)
         return cls.Params(apps[0], tuple(apps[1:]), bool(rng.random() < 0.5))
-
-    def template_values(self) -> dict[str, Any]:
-        return {"app_name": app_name(self.params.app_id)}
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -559,9 +571,6 @@ class ClearRecents(_RecentsTask):
     difficulty = 2
     objective = "operate"
 
-    def template_values(self) -> dict[str, Any]:
-        return {}
-
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.holds("no recent apps", lambda j: (
             not j.final["os"]["tasks"]["tasks"],
@@ -573,12 +582,6 @@ class ClearRecents(_RecentsTask):
 
 
 # --------------------------------------------------------------------------- folders
-class _HomeTask(Task):
-    suite = "launcher"
-    apps = ("launcher",)
-    objective = "operate"
-
-
 class CreateFolder(_HomeTask):
     """Group two apps (on the same page, or one in the dock) into a new folder and name it."""
 
@@ -695,12 +698,11 @@ class RenameFolder(_HomeTask):
         return [C.modified(FOLDERS, id=folder["id"], fields={"name": C.text_like(self.params.new)})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        folder = next(f for f in device.kernel.launcher.folders if f["name"] == self.params.old)
-        yield from _open_folder(device, folder["id"])
+        yield from _open_folder(device, _folder_id(device, self.params.old))
         yield from _rename_open_folder(device, self.params.new)
 
 
-class _AppAndFolder(_HomeTask):
+class _AppAndFolder(_AppTask):
     """Params: an app and a folder name."""
 
     @dataclass(frozen=True)
@@ -712,12 +714,9 @@ class _AppAndFolder(_HomeTask):
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         return cls.Params(_pick(rng, _apps(device)), _folder_names(rng, 1)[0])
 
-    def template_values(self) -> dict[str, Any]:
-        return {"app_name": app_name(self.params.app_id), "folder": self.params.folder}
-
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        _check_installed(device, params.app_id)
+        super().validate_params(params, device)
         if not params.folder.strip():
             raise ValueError("the folder name is empty")
 
@@ -743,8 +742,8 @@ class AddToFolder(_AppAndFolder):
                 _Moved(self.params.app_id)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        folder = next(f for f in device.kernel.launcher.folders if f["name"] == self.params.folder)
-        yield from _drop_onto(device, self.params.app_id, f"{FOLDER_PREFIX}{folder['id']}")
+        folder = _folder_id(device, self.params.folder)
+        yield from _drop_onto(device, self.params.app_id, f"{FOLDER_PREFIX}{folder}")
 
 
 class TakeOutOfFolder(_AppAndFolder):
@@ -773,7 +772,7 @@ class TakeOutOfFolder(_AppAndFolder):
         yield from _drag(device, icon, _gap(device, "home_grid"))
 
 
-class RenameFolderOfApp(_HomeTask):
+class RenameFolderOfApp(_AppTask):
     """Find which folder holds an app (there are two or three) and rename that folder."""
 
     name = "rename_folder_of_app"
@@ -791,12 +790,9 @@ class RenameFolderOfApp(_HomeTask):
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         return cls.Params(_pick(rng, _apps(device)), _pick(rng, NEW_NAMES))
 
-    def template_values(self) -> dict[str, Any]:
-        return {"app_name": app_name(self.params.app_id), "new": self.params.new}
-
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        _check_installed(device, params.app_id)
+        super().validate_params(params, device)
         if not params.new.strip() or params.new in FOLDER_NAMES:
             raise ValueError(f"the new name must be non-empty and not a decoy's: {params.new!r}")
 
@@ -825,24 +821,7 @@ def _folders_around(device: Device, rng: np.random.Generator, app_id: str) -> No
 
 
 # --------------------------------------------------------------------------- moving icons
-class _AppTask(_HomeTask):
-    @dataclass(frozen=True)
-    class Params:
-        app_id: str
-
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, _apps(device)))
-
-    def template_values(self) -> dict[str, Any]:
-        return {"app_name": app_name(self.params.app_id)}
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check_installed(device, params.app_id)
-
-
-class MoveToPage(_HomeTask):
+class MoveToPage(_AppTask):
     """Drag an icon to another home page (across the screen edge, page by page)."""
 
     name = "move_to_page"
@@ -861,12 +840,9 @@ class MoveToPage(_HomeTask):
         start, target = _pick(rng, [1, 2, 3], 2)
         return cls.Params(_pick(rng, _apps(device)), int(target), int(start))
 
-    def template_values(self) -> dict[str, Any]:
-        return {"app_name": app_name(self.params.app_id), "page": self.params.page}
-
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        _check_installed(device, params.app_id)
+        super().validate_params(params, device)
         if {params.page, params.from_page} - {1, 2, 3} or params.page == params.from_page:
             raise ValueError(f"page and from_page must be two of 1, 2, 3; got {params}")
 
@@ -1028,8 +1004,7 @@ class FolderAppsQuery(_Question):
         return [C.answer_items([app_name(a) for a in apps])]
 
     def look(self, device: Device) -> Iterator[Action]:
-        folder = next(f for f in device.kernel.launcher.folders if f["name"] == self.params.folder)
-        yield from _open_folder(device, folder["id"])
+        yield from _open_folder(device, _folder_id(device, self.params.folder))
 
     def answer(self, state: dict[str, Any]) -> str:
         return _names(_folder_named(state, self.params.folder)["apps"])
@@ -1099,7 +1074,7 @@ class DockRightmostQuery(_Question):
         return app_name(_layout(state)["dock"][-1])
 
 
-class AppPageQuery(_Question):
+class AppPageQuery(_Question, _AppTask):
     """Tell which home page an app's icon is on (three pages; never the dock)."""
 
     name = "app_page_query"
@@ -1116,12 +1091,9 @@ class AppPageQuery(_Question):
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         return cls.Params(_pick(rng, _apps(device)), int(rng.integers(1, 4)))
 
-    def template_values(self) -> dict[str, Any]:
-        return {"app_name": app_name(self.params.app_id)}
-
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        _check_installed(device, params.app_id)
+        super().validate_params(params, device)
         if params.page not in (1, 2, 3):
             raise ValueError(f"page must be 1, 2 or 3, got {params.page}")
 
@@ -1141,28 +1113,13 @@ class AppPageQuery(_Question):
         return f"Page {(_page_of(state, self.params.app_id) or 0) + 1}"
 
 
-class FolderOfAppQuery(_Question):
+class FolderOfAppQuery(_Question, _AppTask):
     """Tell which folder holds an app (two or three folders, opened one by one)."""
 
     name = "folder_of_app_query"
     template = "Which folder on the home screen holds the {app_name} app?"
     difficulty = 3
     tags = ("navigation",)
-
-    @dataclass(frozen=True)
-    class Params:
-        app_id: str
-
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, _apps(device)))
-
-    def template_values(self) -> dict[str, Any]:
-        return {"app_name": app_name(self.params.app_id)}
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check_installed(device, params.app_id)
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         _folders_around(device, rng, self.params.app_id)
