@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from mobilegym_env import oracle as O
 from mobilegym_env.device import Device
 from mobilegym_env.kernel import Kernel
 from mobilegym_env.kernel.kernel import installed_apps
@@ -220,6 +221,15 @@ def test_closing_the_folder_saves_the_name_being_edited(work):
     d.tap(180, 120)  # tapping outside closes it, and the keyboard with it
     assert layout(d)["folders"][0]["name"] == ""
     assert node(d, id="folder:1")["text"] == "Unnamed folder" and not d.kernel.keyboard.visible
+
+
+def test_the_oracle_helper_opens_an_app_kept_in_a_folder(work):
+    d = work
+    d.kernel.launcher.move_to_page("folder:1", 1)
+    d.launch_app("settings")
+    for action in O.open_app(d, "gallery"):  # not on any page: it searches the drawer
+        d.act(action)
+    assert top(d).app_id == "gallery" and d.kernel.tasks.active_task.root_app_id == "gallery"
 
 
 # ----- long-press menus
