@@ -193,8 +193,10 @@ def _attach_sheet(ctx: ScreenContext) -> View:
         line = tiles[i : i + 3]
         line += [View("box", w=FILL, h=100)] * (3 - len(line))
         lines.append(row(*line, gap=6))
-    content = col(*lines, pad=(16, 0), gap=6) if lines else text(
-        "No photos", 14, color=T.TEXT_SECONDARY, pad=(24, 16))
+    # the grid scrolls inside the sheet: a phone holds more photos than fit on one screen
+    content = ctx.scroll(*lines, id="attach_grid", h=min(len(lines), 4) * 106, pad=(16, 0),
+                         gap=6) if lines else text("No photos", 14, color=T.TEXT_SECONDARY,
+                                                   pad=(24, 16))
     return bottom_sheet("Choose a photo", [content], ctx.close_dialog, id="attach_sheet")
 
 

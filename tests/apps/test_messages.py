@@ -405,7 +405,7 @@ def test_attach_photo_from_sheet(device: Device) -> None:
     device.handle_back()  # Back closes the sheet
     assert _top(device).route == "/compose"
     tap(device, id="attach")
-    tap(device, id="attach:5")
+    tap(device, id="attach:5", scroll=8)  # an older photo, further down the grid
     assert _top(device).route == "/compose"
     assert has(device, id="attachment")
     tap(device, id="to")
