@@ -36,6 +36,7 @@ from .kernel.managers import set_preference
 from .kernel.os_state import OsState
 
 BOOKKEEPING_FIELDS = frozenset({"updated_ms", "modified_ms", "mtime_ms", "edited_ms"})
+OS_MODEL_KEYS = ("settings", "hardware", "permissions", "preferences")  # what managers own
 
 
 def _under(steps: tuple[Step, ...], prefix: tuple[Step, ...]) -> bool:
@@ -321,35 +322,38 @@ class _Unchanged(Expectation):
                      + (", ".join(map(str, changes[:3])) or "none"))
 
 
-class _Setting(Expectation):
-    """A system setting written through its manager, with the cascades it implies."""
+class _Simulated(Expectation):
+    """The OS model as its managers leave it after ``ops`` (applied to a copy of the initial
+    model): every value they change must be so at the end, and they explain exactly those
+    changes, cascades included."""
 
-    def __init__(self, key: str, value: Any, name: str | None) -> None:
-        self.key, self.value = key, value
-        probe = OsState()
-        set_preference(probe, key, value)  # an unknown key or a bad value fails here, early
-        self.name = name or f"setting {key} = {json.dumps(value)}"
+    def __init__(self, name: str, ops: Callable[[OsState], Any]) -> None:
+        self.name, self.ops = name, ops
+        self._cache: tuple[dict[str, Any], list[Change]] | None = None
 
-    def _expected(self, initial: dict[str, Any]) -> list[Change]:
-        os_initial = {k: initial["os"][k] for k in ("settings", "hardware", "permissions",
-                                                     "preferences") if k in initial["os"]}
-        sim = OsState(os_initial)
-        set_preference(sim, self.key, self.value)
-        return diff({"os": os_initial}, {"os": sim.state()})
+    def expected(self, initial: dict[str, Any]) -> list[Change]:
+        if self._cache is not None and self._cache[0] is initial:
+            return self._cache[1]
+        model = {k: initial["os"][k] for k in OS_MODEL_KEYS if k in initial["os"]}
+        sim = OsState(model)
+        self.ops(sim)
+        changes = diff({"os": model}, {"os": sim.state()})
+        self._cache = (initial, changes)
+        return changes
 
     def check(self, j: Judged) -> Check:
-        expected = self._expected(j.initial)
+        expected = self.expected(j.initial)
         if not expected:
-            return Check(self.name, False, f"{self.key} was already {self.value!r} at the start")
+            return Check(self.name, False, "this already held at the start")
         wrong = [(c, get(j.final, c.steps)) for c in expected
                  if get(j.final, c.steps) != c.after]
-        detail = "; ".join(f"{c.path}: expected {json.dumps(c.after)}, found {json.dumps(f)}"
-                           for c, f in wrong) or \
-            ", ".join(f"{c.path} = {json.dumps(c.after)}" for c in expected)
+        detail = "; ".join(f"{c.path}: expected {json.dumps(c.after, default=str)}, found "
+                           f"{json.dumps(f, default=str)}" for c, f in wrong) or \
+            ", ".join(f"{c.path} = {json.dumps(c.after, default=str)}" for c in expected)
         return Check(self.name, not wrong, detail)
 
     def allows(self, change: Change, j: Judged) -> bool:
-        return any(change.steps == c.steps for c in self._expected(j.initial))
+        return any(change.steps == c.steps for c in self.expected(j.initial))
 
 
 class _MayChange(Expectation):
@@ -436,8 +440,23 @@ def setting(key: str, value: Any, name: str | None = None) -> Expectation:
     """A system setting (a :data:`~mobilegym_env.kernel.managers.PREFERENCE_KEYS` key) has the
     value the Settings app would store, together with everything its manager cascades (airplane
     mode turns the radios off; Wi-Fi off disconnects). Fails if the setting already had that
-    value at the start."""
-    return _Setting(key, value, name)
+    value at the start.
+
+    Raises:
+        KeyError, ValueError: An unknown key or a value its manager refuses (at once).
+    """
+    set_preference(OsState(), key, value)  # an unknown key or a bad value fails here, early
+    return _Simulated(name or f"setting {key} = {json.dumps(value)}",
+                      lambda model: set_preference(model, key, value))
+
+
+def simulated(name: str, ops: Callable[[OsState], Any]) -> Expectation:
+    """The OS model (settings, hardware, permissions, preferences) as its managers leave it
+    after ``ops``, a function applied to a copy of the initial model, e.g.
+    ``lambda m: ConnectivityManager(m).connect_wifi(ssid, password)``. Every value the
+    managers change must be so at the end, and exactly those changes are explained. Fails when
+    ``ops`` would change nothing (the goal already held at the start)."""
+    return _Simulated(name, ops)
 
 
 def may_change(*patterns: str) -> Expectation:
@@ -486,31 +505,51 @@ def parse_numbers(text: str) -> list[float]:
     return values
 
 
+class TextTest(Matcher):
+    """A lenient reading of a text: ``test(text)`` returns ``(passed, what was read)``. Used
+    for ANSWERs (``answer_*``) and for texts in the state, such as a message's body
+    (``number_like``, ``phone_like``...)."""
+
+    def __init__(self, expected: str, test: Callable[[str], tuple[bool, str]]) -> None:
+        self.expected, self.test = expected, test
+
+    def __call__(self, value: Any) -> bool:
+        return isinstance(value, str) and self.test(value)[0]
+
+    def describe(self) -> str:
+        return self.expected
+
+
 class _Answer(Expectation):
-    def __init__(self, name: str, expected: str,
-                 test: Callable[[str], tuple[bool, str]]) -> None:
-        self.name, self.expected, self.test = name, expected, test
+    def __init__(self, name: str, reading: TextTest) -> None:
+        self.name, self.reading = name, reading
 
     def check(self, j: Judged) -> Check:
+        expected = self.reading.expected
         if j.answer is None or not j.answer.strip():
-            return Check(self.name, False, f"expected an answer of {self.expected}; no answer "
+            return Check(self.name, False, f"expected an answer of {expected}; no answer "
                                            f"was given")
-        passed, found = self.test(j.answer)
-        return Check(self.name, passed, f"expected {self.expected}; answer {j.answer!r} "
-                                        f"({found})")
+        passed, found = self.reading.test(j.answer)
+        return Check(self.name, passed, f"expected {expected}; answer {j.answer!r} ({found})")
 
 
-def answer_number(expected: float, tolerance: float = 0.0,
-                  name: str = "answer") -> Expectation:
-    """The answer holds exactly one number, within ``tolerance`` of ``expected``. Accepts "3",
-    "3.0", "three", "3 photos"; "3 or 4" fails (two numbers)."""
-    def test(answer: str) -> tuple[bool, str]:
-        found = sorted(set(parse_numbers(answer)))
+def number_like(expected: float, tolerance: float = 0.0) -> TextTest:
+    """A text holding exactly one number, within ``tolerance`` of ``expected``: "3", "3.0",
+    "three", "3 photos", "78%"; "3 or 4" fails (two numbers)."""
+    def test(text: str) -> tuple[bool, str]:
+        found = sorted(set(parse_numbers(text)))
         if len(found) != 1:
             return False, f"found {len(found)} numbers {found}: give exactly one"
         return abs(found[0] - expected) <= tolerance + 1e-9, f"read {found[0]:g}"
     tol = f" ± {tolerance:g}" if tolerance else ""
-    return _Answer(name, f"the number {expected:g}{tol}", test)
+    return TextTest(f"the number {expected:g}{tol}", test)
+
+
+def answer_number(expected: float, tolerance: float = 0.0,
+                  name: str = "answer") -> Expectation:
+    """The answer holds exactly one number, within ``tolerance`` of ``expected``
+    (see :func:`number_like`)."""
+    return _Answer(name, number_like(expected, tolerance))
 
 
 def answer_text(expected: str | Sequence[str], contains: bool = False,
@@ -523,7 +562,7 @@ def answer_text(expected: str | Sequence[str], contains: bool = False,
     def test(answer: str) -> tuple[bool, str]:
         return any(m(answer) for m in matchers), f"normalized {normalize_text(answer)!r}"
     how = "containing " if contains else ""
-    return _Answer(name, f"text {how}{' or '.join(map(repr, accepted))}", test)
+    return _Answer(name, TextTest(f"text {how}{' or '.join(map(repr, accepted))}", test))
 
 
 def _digits(text: str) -> str:
@@ -536,15 +575,21 @@ def _same_phone(a: str, b: str) -> bool:
                                                    da[-10:] == db[-10:]))
 
 
-def answer_phone(expected: str, name: str = "answer") -> Expectation:
-    """The answer is one phone number with the same digits as ``expected`` (its last ten, so
-    "+1 415-555-0132", "(415) 555-0132" and "4155550132" all match)."""
-    def test(answer: str) -> tuple[bool, str]:
-        groups = re.findall(r"\+?[\d][\d\s().-]{5,}\d", answer)
+def phone_like(expected: str) -> TextTest:
+    """A text holding one phone number with the same digits as ``expected`` (its last ten, so
+    "+1 415-555-0132", "(415) 555-0132" and "4155550132" all match), e.g. "It's 4155550132"."""
+    def test(text: str) -> tuple[bool, str]:
+        groups = re.findall(r"\+?[\d][\d\s().-]{5,}\d", text)
         if len(groups) != 1:
             return False, f"found {len(groups)} phone numbers"
         return _same_phone(groups[0], expected), f"read {groups[0]!r}"
-    return _Answer(name, f"the phone number {expected}", test)
+    return TextTest(f"the phone number {expected}", test)
+
+
+def answer_phone(expected: str, name: str = "answer") -> Expectation:
+    """The answer is one phone number with the same digits as ``expected``
+    (see :func:`phone_like`)."""
+    return _Answer(name, phone_like(expected))
 
 
 _TIME = re.compile(r"\b(\d{1,2})(?:[:.h](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?(?![\w:])", re.I)
@@ -569,19 +614,25 @@ def parse_times(text: str) -> list[int]:
     return found
 
 
-def answer_time(hour: int, minute: int = 0, within_minutes: int = 0,
-                name: str = "answer") -> Expectation:
-    """The answer holds one time of day within ``within_minutes`` of ``hour:minute``."""
+def time_like(hour: int, minute: int = 0, within_minutes: int = 0) -> TextTest:
+    """A text holding one time of day within ``within_minutes`` of ``hour:minute``
+    (see :func:`parse_times`)."""
     target = hour * 60 + minute
 
-    def test(answer: str) -> tuple[bool, str]:
-        found = sorted(set(parse_times(answer)))
+    def test(text: str) -> tuple[bool, str]:
+        found = sorted(set(parse_times(text)))
         if len(found) != 1:
             return False, f"found {len(found)} times of day"
         delta = min(abs(found[0] - target), 1440 - abs(found[0] - target))
         return delta <= within_minutes, f"read {found[0] // 60:02d}:{found[0] % 60:02d}"
     around = f" (± {within_minutes} min)" if within_minutes else ""
-    return _Answer(name, f"the time {hour:02d}:{minute:02d}{around}", test)
+    return TextTest(f"the time {hour:02d}:{minute:02d}{around}", test)
+
+
+def answer_time(hour: int, minute: int = 0, within_minutes: int = 0,
+                name: str = "answer") -> Expectation:
+    """The answer holds one time of day within ``within_minutes`` of ``hour:minute``."""
+    return _Answer(name, time_like(hour, minute, within_minutes))
 
 
 _MONTHS = {calendar.month_name[i].lower(): i for i in range(1, 13)}
@@ -621,18 +672,23 @@ def parse_dates(text: str) -> list[tuple[int | None, int, int]]:
     return found
 
 
-def answer_date(year: int, month: int, day: int, require_year: bool = False,
-                name: str = "answer") -> Expectation:
-    """The answer holds one date equal to ``year-month-day``; a year may be left out unless
-    ``require_year`` (a year that is given must be right)."""
-    def test(answer: str) -> tuple[bool, str]:
-        found = sorted(set(parse_dates(answer)), key=str)
+def date_like(year: int, month: int, day: int, require_year: bool = False) -> TextTest:
+    """A text holding one date equal to ``year-month-day`` (see :func:`parse_dates`); a year
+    may be left out unless ``require_year`` (a year that is given must be right)."""
+    def test(text: str) -> tuple[bool, str]:
+        found = sorted(set(parse_dates(text)), key=str)
         if len(found) != 1:
             return False, f"found {len(found)} dates"
         y, m, d = found[0]
         ok = (m, d) == (month, day) and (y == year if y is not None else not require_year)
         return ok, f"read {y or '????'}-{m:02d}-{d:02d}"
-    return _Answer(name, f"the date {year:04d}-{month:02d}-{day:02d}", test)
+    return TextTest(f"the date {year:04d}-{month:02d}-{day:02d}", test)
+
+
+def answer_date(year: int, month: int, day: int, require_year: bool = False,
+                name: str = "answer") -> Expectation:
+    """The answer holds one date equal to ``year-month-day``."""
+    return _Answer(name, date_like(year, month, day, require_year))
 
 
 def split_items(text: str) -> list[str]:
@@ -641,14 +697,15 @@ def split_items(text: str) -> list[str]:
     return [normalize_text(p) for p in parts if normalize_text(p)]
 
 
-def answer_items(expected: Iterable[str | Sequence[str]], name: str = "answer") -> Expectation:
-    """The answer lists exactly the expected items, in any order ("A, B and C"). Each item may
-    be a str or a tuple of accepted spellings; matching ignores case and punctuation."""
+def items_like(expected: Iterable[str | Sequence[str]]) -> TextTest:
+    """A text listing exactly the expected items, in any order ("A, B and C"; see
+    :func:`split_items`). Each item may be a str or a tuple of accepted spellings; matching
+    ignores case and punctuation."""
     wanted = [[normalize_text(i)] if isinstance(i, str) else [normalize_text(a) for a in i]
               for i in expected]
 
-    def test(answer: str) -> tuple[bool, str]:
-        given = split_items(answer)
+    def test(text: str) -> tuple[bool, str]:
+        given = split_items(text)
         unmatched = list(given)
         missing = []
         for spellings in wanted:
@@ -659,13 +716,19 @@ def answer_items(expected: Iterable[str | Sequence[str]], name: str = "answer") 
                 unmatched.remove(hit)
         ok = not missing and not unmatched
         return ok, f"missing {missing}, extra {unmatched}" if not ok else f"items {given}"
-    return _Answer(name, f"the items {[w[0] for w in wanted]} in any order", test)
+    return TextTest(f"the items {[w[0] for w in wanted]} in any order", test)
+
+
+def answer_items(expected: Iterable[str | Sequence[str]], name: str = "answer") -> Expectation:
+    """The answer lists exactly the expected items, in any order (see :func:`items_like`)."""
+    return _Answer(name, items_like(expected))
 
 
 __all__ = [
-    "BOOKKEEPING_FIELDS", "Expectation", "Judged", "Matcher", "answer_date", "answer_items",
-    "answer_number", "answer_phone", "answer_text", "answer_time", "approx", "created",
-    "deleted", "digits_like", "equals", "holds", "may_change", "modified", "normalize_text",
-    "one_of", "parse_dates", "parse_numbers", "parse_times", "setting", "split_items",
-    "steps_of", "text_contains", "text_like", "unchanged",
+    "BOOKKEEPING_FIELDS", "Expectation", "Judged", "Matcher", "TextTest", "answer_date",
+    "answer_items", "answer_number", "answer_phone", "answer_text", "answer_time", "approx",
+    "created", "date_like", "deleted", "digits_like", "equals", "holds", "items_like",
+    "may_change", "modified", "normalize_text", "number_like", "one_of", "parse_dates",
+    "parse_numbers", "parse_times", "phone_like", "setting", "simulated", "split_items",
+    "steps_of", "text_contains", "text_like", "time_like", "unchanged",
 ]

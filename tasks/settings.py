@@ -3,7 +3,7 @@ permissions and notifications, and questions about the phone (storage, battery, 
 
 Every operate task is judged against what the kernel's managers would do: the expected end
 state is simulated from the initial one with the same manager calls the Settings app makes
-(:class:`Simulated`, or ``C.setting`` for one preference), so cascades (airplane mode turning
+(``C.simulated``, or ``C.setting`` for one preference), so cascades (airplane mode turning
 radios off, forgetting the connected network disconnecting it) are expected changes and
 anything else is collateral. Setup writes each episode's starting values through the managers
 too, always the opposite of what the task asks, and varies decoys per seed.
@@ -11,7 +11,7 @@ too, always the opposite of what the task asks, and varies decoys per seed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -22,7 +22,7 @@ from mobilegym_env import actions as A
 from mobilegym_env import checks as C
 from mobilegym_env import oracle as O
 from mobilegym_env.device import Device
-from mobilegym_env.judge import Change, Check, Expectation, Judged, diff, get
+from mobilegym_env.judge import Expectation
 from mobilegym_env.kernel import installed_apps
 from mobilegym_env.kernel.managers import (
     VOLUME_MAX,
@@ -37,7 +37,6 @@ from mobilegym_env.kernel.permissions import PermissionService
 from mobilegym_env.task import Start, Task
 
 Action = dict[str, Any]
-MODEL_KEYS = ("settings", "hardware", "permissions", "preferences")  # the persisted OS model
 
 HOTSPOT_NAMES = ("Road Trip", "Maya's Hotspot", "Cabin-Net", "Studio Share", "Pixel Tether",
                  "Lakehouse", "Blue Van WiFi", "Guest Share")
@@ -57,39 +56,6 @@ ANDROID_VERSIONS = ("12", "13", "14", "15")
 
 
 # --------------------------------------------------------------------------- the judge
-class Simulated(Expectation):
-    """The OS model as the managers leave it after ``ops`` (a function of an :class:`OsState`
-    copy of the initial model): every value they change must be so at the end, and they
-    explain exactly those changes. Fails when ``ops`` would change nothing (the task's goal
-    already held at the start). :func:`checks.setting` is the one-preference case."""
-
-    def __init__(self, name: str, ops: Callable[[OsState], Any]) -> None:
-        self.name, self.ops = name, ops
-        self._cache: tuple[dict[str, Any], list[Change]] | None = None
-
-    def expected(self, initial: dict[str, Any]) -> list[Change]:
-        if self._cache is not None and self._cache[0] is initial:
-            return self._cache[1]
-        model = {k: initial["os"][k] for k in MODEL_KEYS if k in initial["os"]}
-        sim = OsState(model)
-        self.ops(sim)
-        changes = diff({"os": model}, {"os": sim.state()})
-        self._cache = (initial, changes)
-        return changes
-
-    def check(self, j: Judged) -> Check:
-        expected = self.expected(j.initial)
-        if not expected:
-            return Check(self.name, False, "this already held at the start")
-        wrong = [c for c in expected if get(j.final, c.steps) != c.after]
-        detail = "; ".join(f"{c.path}: expected {c.after!r}, found {get(j.final, c.steps)!r}"
-                           for c in wrong) or ", ".join(str(c) for c in expected)
-        return Check(self.name, not wrong, detail)
-
-    def allows(self, change: Change, j: Judged) -> bool:
-        return any(change.steps == c.steps for c in self.expected(j.initial))
-
-
 # --------------------------------------------------------------------------- data helpers
 def _os(device: Device) -> OsState:
     return device.kernel.os_state
@@ -344,7 +310,7 @@ class AirplaneKeepWifi(_SettingsTask):
         def ops(s: OsState) -> None:
             ConnectivityManager(s).set_airplane_mode(True)
             ConnectivityManager(s).set_wifi(True)
-        return [Simulated("airplane mode on, Wi-Fi on", ops)]
+        return [C.simulated("airplane mode on, Wi-Fi on", ops)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go(device, "nav_network", "airplane_switch", "nav_internet", "wifi_switch")
@@ -382,7 +348,7 @@ class HotspotSetup(_SettingsTask):
             c.set_hotspot_name(p.hotspot_name)
             c.set_hotspot_password(p.password)
             c.set_hotspot(True)
-        return [Simulated("hotspot named, protected and on", ops)]
+        return [C.simulated("hotspot named, protected and on", ops)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go(device, "nav_network", "nav_hotspot", "hotspot_name_row")
@@ -425,7 +391,7 @@ class ConnectWifi(_SettingsTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         p = self.params
-        return [Simulated(f"connected to {p.ssid}",
+        return [C.simulated(f"connected to {p.ssid}",
                           lambda s: ConnectivityManager(s).connect_wifi(p.ssid, p.password))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
@@ -509,7 +475,7 @@ class BluetoothConnect(_OneDevice):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         address = self.params.address
-        return [Simulated(f"{self.params.device_name} connected",
+        return [C.simulated(f"{self.params.device_name} connected",
                           lambda s: ConnectivityManager(s).connect_bluetooth(address))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
@@ -527,7 +493,7 @@ class BluetoothForget(_OneDevice):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         address = self.params.address
-        return [Simulated(f"{self.params.device_name} forgotten",
+        return [C.simulated(f"{self.params.device_name} forgotten",
                           lambda s: ConnectivityManager(s).forget_bluetooth(address))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
@@ -595,7 +561,7 @@ class BluetoothPair(_SettingsTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         address = self.params.address
-        return [Simulated(f"{self.params.device_name} paired and connected",
+        return [C.simulated(f"{self.params.device_name} paired and connected",
                           lambda s: ConnectivityManager(s).pair_bluetooth(address))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
@@ -869,7 +835,7 @@ class Permission(_SettingsTask):
         def ops(s: OsState) -> None:
             service = PermissionService(s)
             (service.grant if p.grant else service.revoke)(p.app_id, p.perm)
-        return [Simulated(f"{p.app_id} {p.perm} {'granted' if p.grant else 'revoked'}", ops)]
+        return [C.simulated(f"{p.app_id} {p.perm} {'granted' if p.grant else 'revoked'}", ops)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go(device, "nav_apps", f"app:{self.params.app_id}", "app_permissions",
@@ -916,7 +882,7 @@ class AppNotifications(_SettingsTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         p = self.params
-        return [Simulated(f"{p.app_id} notifications {'on' if p.on else 'off'}",
+        return [C.simulated(f"{p.app_id} notifications {'on' if p.on else 'off'}",
                           lambda s: NotificationManager(s).set_app_notifications(p.app_id, p.on))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
@@ -977,7 +943,7 @@ class RevokeEverywhere(_SettingsTask):
         def ops(s: OsState) -> None:
             for app_id in holders:
                 PermissionService(s).revoke(app_id, perm)
-        return [Simulated(f"{perm} revoked from {', '.join(holders)}", ops)]
+        return [C.simulated(f"{perm} revoked from {', '.join(holders)}", ops)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go(device, "nav_apps", "nav_permission_manager",
@@ -1033,7 +999,7 @@ class MuteBatteryHog(_BatteryUsage):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         app_id = self.params.top_app
-        return [Simulated(f"{app_id} notifications off",
+        return [C.simulated(f"{app_id} notifications off",
                           lambda s: NotificationManager(s).set_app_notifications(app_id, False))]
 
     def oracle(self, device: Device) -> Iterator[Action]:

@@ -279,3 +279,19 @@ def test_checks_carry_details_into_info():
     v = verdict([C.answer_number(3)], state(), state(), "4")
     info = v.info()["checks"]["answer"]
     assert info == {"passed": False, "detail": "expected the number 3; answer '4' (read 4)"}
+
+
+def test_text_readings_work_on_state_texts_too():
+    before, after = state(), state()
+    after["apps"]["notes"]["notes"].append({"id": 4, "title": "Battery", "pinned": False,
+                                            "body": "At 78% now. Call (415) 555-0132 on "
+                                                    "March 5 at 7:30 pm", "updated_ms": 0})
+    good = C.created("apps.notes.notes", {"body": C.text_contains("Call")})
+    assert verdict([good], before, after).success
+    assert C.phone_like("+1 415-555-0132")("Call (415) 555-0132 now")
+    assert not C.phone_like("+1 415-555-0132")("415-555-0132 or 415-555-0133")
+    assert C.number_like(78)("78%") and not C.number_like(78)("78 or 79")
+    assert C.items_like(["milk", "eggs"])("Eggs and milk")
+    assert C.time_like(19, 30)("dinner at 7:30 pm") and C.date_like(2026, 3, 5)("on March 5")
+    assert C.number_like(3).describe() == "the number 3"
+    assert not C.number_like(3)(3)  # a reading applies to texts only
