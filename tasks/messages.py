@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from mobilegym_env.apps.messages import inbox
-from mobilegym_env.apps.messages.common import CONTACTS, SMS, same_number
 
 from mobilegym_env import actions as A
 from mobilegym_env import checks as C
 from mobilegym_env import oracle as O
+from mobilegym_env.apps.messages import inbox
+from mobilegym_env.apps.messages.common import CONTACTS, SMS, same_number
 from mobilegym_env.device import Device
 from mobilegym_env.judge import Expectation
 from mobilegym_env.task import Start, Task

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
-from mobilegym_env.apps.notes import model
 
 from mobilegym_env import actions as A
 from mobilegym_env import checks as C
 from mobilegym_env import oracle as O
+from mobilegym_env.apps.notes import model
 from mobilegym_env.device import Device
 from mobilegym_env.judge import Expectation, Judged
 from mobilegym_env.task import Start, Task

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
-from mobilegym_env.apps.settings.display import FONT_SIZES, TIMEOUTS, VOLUMES
 
 from mobilegym_env import actions as A
 from mobilegym_env import checks as C
 from mobilegym_env import oracle as O
+from mobilegym_env.apps.settings.display import FONT_SIZES, TIMEOUTS, VOLUMES
 from mobilegym_env.device import Device
 from mobilegym_env.judge import Expectation
 from mobilegym_env.kernel import installed_apps

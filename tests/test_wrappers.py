@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import gymnasium as gym
-from mobilegym_env.wrappers import UITreeInfo
 
 from mobilegym_env import actions as A
 from mobilegym_env.oracle import center
+from mobilegym_env.wrappers import UITreeInfo
 
 
 def test_ui_tree_info_lets_an_agent_act_on_what_it_reads():

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
 from mobilegym_env.apps.messages import inbox
 from mobilegym_env.apps.messages.common import digits
-
 from mobilegym_env.device import Device
 from mobilegym_env.kernel.providers import OWN_NUMBER
 from mobilegym_env.testing import has, ids, long_press, node, route, tap

@@ -4,9 +4,9 @@ and the text share target."""
 from __future__ import annotations
 
 import pytest
+
 from mobilegym_env.apps.notes import model
 from mobilegym_env.apps.notes.state import initial_state
-
 from mobilegym_env.device import Device
 from mobilegym_env.testing import has, ids, long_press, node, route, screen_text, tap
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import numpy as np
 import pytest
-from mobilegym_env.tasks import settings as S
 
 from mobilegym_env.device import Device
 from mobilegym_env.env import MobileGymEnv
 from mobilegym_env.kernel.managers import lease_address
+from mobilegym_env.tasks import settings as S
 
 BUDS, CAR = "4C:87:5D:12:A0:3F", "00:1E:7C:44:B2:91"
 
