@@ -20,20 +20,19 @@ from ..kernel.system_ui import (
     PAGE_SIZE,
 )
 from ..ui import theme as T
-from ..ui.components import popup_menu, scrim
+from ..ui.components import MENU_W, popup_menu, scrim
 from ..ui.view import (
     FILL,
     Handler,
     View,
     col,
+    editable_field,
     icon,
-    icon_button,
     row,
     scroll,
     spacer,
     stack,
     text,
-    text_field,
 )
 
 if TYPE_CHECKING:
@@ -63,7 +62,6 @@ FOLDER_PAD = 18
 FOLDER_W = FOLDER_COLUMNS * TILE_W + 2 * FOLDER_PAD
 FOLDER_TITLE_H = 56
 FOLDER_ROW_H = 96
-MENU_W = 200  # popup_menu's width
 MENU_ITEM_H = 48
 EDGE_ZONE = 20  # px at the left/right edge where a dropped icon goes to the next page
 
@@ -244,19 +242,11 @@ def home(k: Kernel) -> View:
 
 
 def _system_field(k: Kernel, key: str, hint: str, field_id: str, **props: object) -> View:
-    """A text field of a system surface; focused with text, it gets a clear button."""
+    """A text field of a system surface (its value lives in the system UI state)."""
     kb = k.keyboard
-    store = k.system_ui.ui
-    focused = kb.visible and kb.target == ("system", key)
-    show = functools.partial(kb.show, "system", key)
-    if not (focused and store.get(key)):
-        return text_field(store, key, hint, focused=focused, on_tap=show, id=field_id, **props)
-    field = text_field(store, key, hint, focused=True, on_tap=show, id=field_id,
-                       **{**props, "w": FILL, "pad": (14, 0, 50, 0)})
-    clear = icon_button("circle-xmark", functools.partial(store.__setitem__, key, ""),
-                        "Clear text", T.TEXT_SECONDARY, size=16, gravity="center-right",
-                        id=f"{field_id}:clear")
-    return stack(field, stack(clear, w=FILL, h=FILL, pad=(0, 0, 4, 0)), w=FILL, h=48)
+    return editable_field(k.system_ui.ui, key, hint, kb.visible and kb.target == ("system", key),
+                          functools.partial(kb.show, "system", key), id=field_id,
+                          **{"w": FILL, **props})
 
 
 def _folder_geometry(k: Kernel, folder: dict) -> tuple[int, int, int]:
@@ -357,12 +347,10 @@ def _menu(k: Kernel) -> View | None:
     rect = _icon_rect(k, item, where)
     if rect is None:
         return None  # its icon is no longer shown (the menu is stale; the next swipe clears it)
-    view = popup_menu(items, functools.partial(close_menu, k), id=MENU_ID, anchor="top-left")
     h = len(items) * MENU_ITEM_H + 16
     y = rect[1] - h - 4 if rect[1] - h - 4 >= T.STATUS_BAR_H + 4 else rect[3] + 4
     x = min(max(rect[0], 8), T.SCREEN_W - 8 - MENU_W)
-    view.children[1].pad = (x, y, 0, 0)  # popup_menu's positioning layer: next to the icon
-    return view
+    return popup_menu(items, functools.partial(close_menu, k), id=MENU_ID, at=(x, y))
 
 
 def open_drawer(k: Kernel, focus_search: bool = False) -> None:

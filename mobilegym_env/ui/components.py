@@ -112,10 +112,11 @@ def dialog(title: str, body: str | View | None, actions: Sequence[DialogAction],
 
 
 MenuItem = tuple[str, Handler | None] | tuple[str, Handler | None, str]
+MENU_W = 200
 
 
 def popup_menu(items: Sequence[MenuItem], on_dismiss: Handler | None, id: str = "menu",
-               anchor: str = "top-right") -> View:
+               anchor: str = "top-right", at: tuple[int, int] | None = None) -> View:
     """A popup menu (the overflow ⋮ menu, or an item's long-press menu) over a clear scrim.
 
     ``items`` are ``(label, handler)`` or ``(label, handler, item_id)``; without an id an item
@@ -123,7 +124,8 @@ def popup_menu(items: Sequence[MenuItem], on_dismiss: Handler | None, id: str = 
     out. An item's handler closes the menu itself: ``ctx.close_dialog()`` then act, or
     ``ctx.replace(with_query(ctx.activity.route, dialog="delete"))`` to turn the menu into the
     next dialog (so Back from that dialog returns to the page, not to the menu). ``anchor`` is where the menu sits: ``"top-right"`` (under the app bar's ⋮, the
-    default), ``"top-left"``, ``"bottom-right"`` or ``"center"``. Tapping outside dismisses.
+    default), ``"top-left"``, ``"bottom-right"`` or ``"center"``; ``at=(x, y)`` puts its
+    top-left corner there instead (next to a long-pressed item). Tapping outside dismisses.
     Open it like a dialog (``ctx.open_dialog("menu")``) so that Back closes it.
     """
     rows = [
@@ -132,12 +134,16 @@ def popup_menu(items: Sequence[MenuItem], on_dismiss: Handler | None, id: str = 
             text=label, id=item[2] if len(item) > 2 else f"{id}:{label.lower()}")
         for item in items for label, handler in [item[:2]]
     ]
-    top = T.STATUS_BAR_H + 8 if anchor.startswith("top") else 0
-    bottom = T.GESTURE_BAR_H + 8 if anchor.startswith("bottom") else 0
-    box = col(*rows, w=200, bg=T.SURFACE, radius=8, border=(T.OUTLINE, 1), pad=(0, 8),
+    if at is not None:
+        anchor, place = "top-left", (at[0], at[1], 0, 0)
+    else:
+        top = T.STATUS_BAR_H + 8 if anchor.startswith("top") else 0
+        bottom = T.GESTURE_BAR_H + 8 if anchor.startswith("bottom") else 0
+        place = (8, top, 8, bottom)
+    box = col(*rows, w=MENU_W, bg=T.SURFACE, radius=8, border=(T.OUTLINE, 1), pad=(0, 8),
               gravity=anchor, block=True, id=id, role="menu")
     return stack(View("box", w=FILL, h=FILL, on_tap=on_dismiss, block=True, id=f"{id}_scrim"),
-                 stack(box, w=FILL, h=FILL, pad=(8, top, 8, bottom)), w=FILL, h=FILL)
+                 stack(box, w=FILL, h=FILL, pad=place), w=FILL, h=FILL)
 
 
 def selection_bar(count: int, on_close: Handler, actions: Sequence[View] = ()) -> View:

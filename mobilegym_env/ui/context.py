@@ -9,8 +9,7 @@ from collections.abc import Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
 
-from . import theme as T
-from .view import FILL, View, _pad, icon_button, scroll, stack, text_field
+from .view import View, editable_field, scroll
 
 if TYPE_CHECKING:
     from ..kernel import Kernel
@@ -177,25 +176,12 @@ class ScreenContext:
         self.activity.ui[key] = value
 
     def field(self, key: str, hint: str = "", **props: Any) -> View:
-        """A text field whose value is ``ctx.value(key)``; tapping it raises the keyboard."""
+        """A text field whose value is ``ctx.value(key)``; tapping it raises the keyboard;
+        focused with text, it shows a clear button ``<id>:clear``."""
         target = (self.activity.activity_id, key)
         kb = self.os.keyboard
-        focused = kb.visible and kb.target == target
-        if not (focused and self.activity.ui.get(key)):
-            return text_field(self.activity.ui, key, hint, focused=focused,
-                              on_tap=functools.partial(kb.show, *target), **props)
-        # a focused field with text gets a clear button at its trailing edge
-        outer = {k: props.pop(k) for k in ("w", "h", "flex") if k in props}
-        outer.setdefault("h", 48)
-        field_id = props.pop("id", key)
-        left, top, right, bottom = _pad(props.pop("pad", (14, 0)))  # the field's default pad
-        field = text_field(self.activity.ui, key, hint, focused=True, w=FILL, h=FILL,
-                           pad=(left, top, right + 36, bottom), id=field_id,
-                           on_tap=functools.partial(kb.show, *target), **props)
-        clear = icon_button("circle-xmark", functools.partial(self.set_value, key, ""),
-                            "Clear text", T.TEXT_SECONDARY, size=16, gravity="center-right",
-                            id=f"{field_id}:clear")
-        return stack(field, stack(clear, w=FILL, h=FILL, pad=(0, 0, 4, 0)), **outer)
+        return editable_field(self.activity.ui, key, hint, kb.visible and kb.target == target,
+                              functools.partial(kb.show, *target), **props)
 
     def scroll(self, *children: View | None, id: str, **props: Any) -> View:
         return scroll(*children, store=self.activity.ui, id=id, **props)

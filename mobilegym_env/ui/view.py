@@ -12,6 +12,7 @@ Sizes are logical pixels on the 360x800 screen: an int is fixed, ``None`` wraps 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
@@ -227,3 +228,24 @@ def text_field(store: MutableMapping[str, Any], key: str, hint: str = "", **prop
     props.setdefault("pad", (14, 0))
     return View("field", store=store, key=key, hint=hint, role="text_field", id=props.pop("id", key),
                 text=str(store.get(key, "")), **props)
+
+
+def editable_field(store: MutableMapping[str, Any], key: str, hint: str, focused: bool,
+                   on_focus: Handler, **props: Any) -> View:
+    """A text field that raises the keyboard when tapped (``on_focus``); focused and holding
+    text, it shows a clear button ``<id>:clear`` at its trailing edge, as Material search and
+    text fields do (the precise way to empty a field). ``ScreenContext.field`` and the system
+    surfaces' fields are built with it."""
+    if not (focused and store.get(key)):
+        return text_field(store, key, hint, focused=focused, on_tap=on_focus, **props)
+    outer = {k: props.pop(k) for k in ("w", "h", "flex") if k in props}
+    outer.setdefault("h", 48)
+    field_id = props.pop("id", key)
+    left, top, right, bottom = _pad(props.pop("pad", (14, 0)))  # text_field's default pad
+    field = text_field(store, key, hint, focused=True, w=FILL, h=FILL,
+                       pad=(left, top, right + 36, bottom), id=field_id, on_tap=on_focus,
+                       **props)
+    clear = icon_button("circle-xmark", functools.partial(store.__setitem__, key, ""),
+                        "Clear text", "#5F6368", size=16, gravity="center-right",
+                        id=f"{field_id}:clear")
+    return stack(field, stack(clear, w=FILL, h=FILL, pad=(0, 0, 4, 0)), **outer)
