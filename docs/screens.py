@@ -32,7 +32,10 @@ def shots() -> list[Image.Image]:
     return [Image.fromarray(f) for f in frames]
 
 
-def main(out: Path = Path(__file__).with_name("screens.png")) -> None:
+OUT = Path(__file__).with_name("screens.png")
+
+
+def main(out: Path = OUT) -> None:
     images = shots()
     w, h = images[0].size
     sheet = Image.new("RGB", (len(images) * (w + 24) - 24, h), "white")
