@@ -77,13 +77,14 @@ def _tasks(args: argparse.Namespace) -> int:
         return 0
     ids = list_tasks(suite=args.suite, split=args.split, difficulty=args.difficulty,
                      app=args.app, objective=args.objective, tag=args.tag)
-    table = Table(title=f"{len(ids)} tasks", show_lines=False)
-    for column in ("task", "level", "objective", "split", "apps", "instruction template"):
-        table.add_column(column, overflow="fold")
+    table = Table(title=f"{len(ids)} tasks", box=None, pad_edge=False, title_justify="left")
+    table.add_column("task", no_wrap=True)
+    table.add_column("kind", no_wrap=True)
+    table.add_column("instruction", overflow="fold", min_width=24)
     for tid in ids:
         cls = registry()[tid]
-        table.add_row(tid, LEVELS[cls.difficulty], cls.objective, cls.split_name(),
-                      ", ".join(cls.apps), cls.template)
+        table.add_row(tid, f"{LEVELS[cls.difficulty]} {cls.objective:7s} {cls.split_name()}",
+                      cls.template)
     Console().print(table)
     return 0
 
@@ -135,7 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.fn(args)
     except (KeyError, ValueError) as err:
-        Console(stderr=True).print(f"[red]error:[/red] {err}")
+        message = err.args[0] if err.args else str(err)  # a KeyError's str() adds quotes
+        Console(stderr=True, soft_wrap=True).print(f"[red]error:[/red] {message}",
+                                                   markup=True, highlight=False)
         return 2
 
 
