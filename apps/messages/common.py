@@ -56,10 +56,8 @@ def is_number(typed: str) -> bool:
 
 def contact_for(kernel: Any, address: str) -> dict[str, Any] | None:
     """The contact with ``address`` as one of their numbers, if any."""
-    for c in kernel.providers.query(CONTACTS):
-        if any(same_number(c.get(key) or "", address) for key in ("phone", "phone2")):
-            return c
-    return None
+    return kernel.providers.provider("contacts").first(
+        lambda c: any(same_number(c.get(key) or "", address) for key in ("phone", "phone2")))
 
 
 def display_name(kernel: Any, address: str) -> str:

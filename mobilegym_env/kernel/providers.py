@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import datetime
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .data import plain_copy
@@ -143,6 +143,17 @@ class ContentProvider:
         if limit is not None:
             rows = rows[:limit]
         return plain_copy(rows)
+
+    def first(self, predicate: Callable[[Mapping[str, Any]], bool]) -> dict[str, Any] | None:
+        """Return a copy of the first row (in id order) for which ``predicate`` holds, or None.
+
+        Unlike ``query``, rows that do not match are not copied: a lookup by a computed key
+        (a phone number's digits) costs one copy, not one per row.
+        """
+        for _, row in sorted(self._rows.items()):
+            if predicate(row):
+                return plain_copy(row)
+        return None
 
     def get(self, row_id: int) -> dict[str, Any] | None:
         """Return a copy of one row, or None."""

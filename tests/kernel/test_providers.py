@@ -237,3 +237,14 @@ def test_media_scan_copied_adds_rows_and_deleted_drops_them():
     assert p.scan_deleted("/sdcard/Music") == []
     assert len(p.state()) == n - 1
     assert p.insert({"path": "/sdcard/x.png"}) == 30  # ids are never reused
+
+
+def test_first_returns_a_copy_of_the_first_matching_row_only():
+    from mobilegym_env.kernel.providers import ContentProvider
+
+    p = ContentProvider("t", [{"id": 2, "n": "b"}, {"id": 1, "n": "a"}, {"id": 3, "n": "a"}])
+    row = p.first(lambda r: r["n"] == "a")
+    assert row == {"id": 1, "n": "a"}
+    row["n"] = "changed"
+    assert p.get(1) == {"id": 1, "n": "a"}  # a copy: the table is untouched
+    assert p.first(lambda r: r["n"] == "z") is None
