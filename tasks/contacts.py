@@ -73,7 +73,7 @@ def _digits(number: str) -> str:
     return "".join(ch for ch in number if ch.isdigit())
 
 
-def _new_phone(rng: np.random.Generator, device: Device) -> str:
+def new_phone(rng: np.random.Generator, device: Device) -> str:
     """A number no contact has (the 555-03xx..09xx range is free in the default data)."""
     taken = {_digits(c[k])[-10:] for c in contacts(device) for k in ("phone", "phone2")
              if c[k]}
@@ -83,7 +83,7 @@ def _new_phone(rng: np.random.Generator, device: Device) -> str:
             return number
 
 
-def _new_name(rng: np.random.Generator, device: Device) -> str:
+def new_name(rng: np.random.Generator, device: Device) -> str:
     names = {c["name"] for c in contacts(device)}
     while True:
         name = f"{_pick(rng, FIRST_NAMES)} {_pick(rng, LAST_NAMES)}"
@@ -103,7 +103,7 @@ def add_relative(device: Device, rng: np.random.Generator, of: dict[str, Any]) -
         [f for f in FIRST_NAMES if f"{f} {last}" not in names]
     name = f"{_pick(rng, pool)} {last}"
     return device.kernel.providers.insert(URI, {
-        "name": name, "phone": _new_phone(rng, device), "email": _email(name)})
+        "name": name, "phone": new_phone(rng, device), "email": _email(name)})
 
 
 def _ids_in(device: Device, ids: Sequence[int]) -> None:
@@ -199,7 +199,7 @@ class _ContactsTask(Task):
     start = Start(app="contacts")
 
 
-class _OneContact(_ContactsTask):
+class OneContact(_ContactsTask):
     """A task about one existing contact (``contact_id``, named ``name`` in the instruction).
 
     ``relative`` adds a per-seed look-alike (same surname) before the episode starts.
@@ -266,7 +266,7 @@ class AddContact(_ContactsTask):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_new_name(rng, device), _new_phone(rng, device))
+        return cls.Params(new_name(rng, device), new_phone(rng, device))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -303,10 +303,10 @@ class AddContactWithDetails(_ContactsTask):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        name = _new_name(rng, device)
+        name = new_name(rng, device)
         company, title = _pick(rng, JOBS)
         domain = company.lower().replace(" ", "") + ".com"
-        return cls.Params(name, _new_phone(rng, device), _email(name, domain), company, title)
+        return cls.Params(name, new_phone(rng, device), _email(name, domain), company, title)
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -329,7 +329,7 @@ class AddContactWithDetails(_ContactsTask):
 
 
 # --------------------------------------------------------------------------- edit
-class EditEmail(_OneContact):
+class EditEmail(OneContact):
     """Replace a contact's email address (a relative with the same surname is a decoy)."""
 
     name = "edit_email"
@@ -338,7 +338,7 @@ class EditEmail(_OneContact):
     tags = ("typing", "search")
 
     @dataclass(frozen=True)
-    class Params(_OneContact.Params):
+    class Params(OneContact.Params):
         email: str
 
     @classmethod
@@ -361,7 +361,7 @@ class EditEmail(_OneContact):
         yield from edit_contact(device, {"email": self.params.email})
 
 
-class EditPhone(_OneContact):
+class EditPhone(OneContact):
     """Replace a contact's main number."""
 
     name = "edit_phone"
@@ -370,13 +370,13 @@ class EditPhone(_OneContact):
     tags = ("typing", "search")
 
     @dataclass(frozen=True)
-    class Params(_OneContact.Params):
+    class Params(OneContact.Params):
         phone: str
 
     @classmethod
     def more_params(cls, rng: np.random.Generator, device: Device,
                     c: dict[str, Any]) -> dict[str, Any]:
-        return {"phone": _new_phone(rng, device)}
+        return {"phone": new_phone(rng, device)}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.modified(CONTACTS, id=self.params.contact_id,
@@ -387,7 +387,7 @@ class EditPhone(_OneContact):
         yield from edit_contact(device, {"phone": self.params.phone})
 
 
-class AddSecondNumber(_OneContact):
+class AddSecondNumber(OneContact):
     """Add a second number with its type (the type menu: Work or Home)."""
 
     name = "add_second_number"
@@ -396,7 +396,7 @@ class AddSecondNumber(_OneContact):
     tags = ("typing", "menu", "search")
 
     @dataclass(frozen=True)
-    class Params(_OneContact.Params):
+    class Params(OneContact.Params):
         phone: str
         kind: Literal["work", "home"]
 
@@ -407,7 +407,7 @@ class AddSecondNumber(_OneContact):
     @classmethod
     def more_params(cls, rng: np.random.Generator, device: Device,
                     c: dict[str, Any]) -> dict[str, Any]:
-        return {"phone": _new_phone(rng, device), "kind": _pick(rng, ("work", "home"))}
+        return {"phone": new_phone(rng, device), "kind": _pick(rng, ("work", "home"))}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.modified(CONTACTS, id=self.params.contact_id,
@@ -424,7 +424,7 @@ class AddSecondNumber(_OneContact):
         yield O.tap(device, id="save")
 
 
-class ChangeJob(_OneContact):
+class ChangeJob(OneContact):
     """Update where a contact works and as what."""
 
     name = "change_job"
@@ -434,7 +434,7 @@ class ChangeJob(_OneContact):
     relative = False
 
     @dataclass(frozen=True)
-    class Params(_OneContact.Params):
+    class Params(OneContact.Params):
         company: str
         job_title: str
 
@@ -456,7 +456,7 @@ class ChangeJob(_OneContact):
                                          "job_title": self.params.job_title})
 
 
-class SetBirthday(_OneContact):
+class SetBirthday(OneContact):
     """Set a birthday with the date picker."""
 
     name = "set_birthday"
@@ -465,7 +465,7 @@ class SetBirthday(_OneContact):
     tags = ("picker", "scroll", "search")
 
     @dataclass(frozen=True)
-    class Params(_OneContact.Params):
+    class Params(OneContact.Params):
         birthday: str  # YYYY-MM-DD
 
     @classmethod
@@ -498,7 +498,7 @@ class SetBirthday(_OneContact):
         yield O.tap(device, id="save")
 
 
-class AddLabel(_OneContact):
+class AddLabel(OneContact):
     """Give a contact one more label (the labels dialog of the edit form)."""
 
     name = "add_label"
@@ -508,7 +508,7 @@ class AddLabel(_OneContact):
     relative = False
 
     @dataclass(frozen=True)
-    class Params(_OneContact.Params):
+    class Params(OneContact.Params):
         label: str
 
     @classmethod
@@ -535,7 +535,7 @@ class AddLabel(_OneContact):
 
 
 # --------------------------------------------------------------------------- delete, star
-class DeleteContact(_OneContact):
+class DeleteContact(OneContact):
     """Delete one contact through the ⋮ menu and its confirmation."""
 
     name = "delete_contact"
@@ -597,7 +597,7 @@ class DeleteSeveral(_ContactsTask):
         yield O.tap(device, id="delete_confirm")
 
 
-class FavoriteContact(_OneContact):
+class FavoriteContact(OneContact):
     """Star a contact."""
 
     name = "favorite_contact"
@@ -636,7 +636,7 @@ class UnfavoriteContact(FavoriteContact):
 
 
 # --------------------------------------------------------------------------- questions
-class PhoneOf(_OneContact):
+class PhoneOf(OneContact):
     """Read one of a contact's numbers (mobile, work or home) off its page."""
 
     name = "phone_of"
@@ -646,7 +646,7 @@ class PhoneOf(_OneContact):
     tags = ("search",)
 
     @dataclass(frozen=True)
-    class Params(_OneContact.Params):
+    class Params(OneContact.Params):
         which: Literal["phone", "phone2"]
         kind: Literal["mobile", "work", "home"]  # that number's type, as the page shows it
 
@@ -672,7 +672,7 @@ class PhoneOf(_OneContact):
         yield A.answer(shown.split(": ", 1)[1])
 
 
-class EmailOf(_OneContact):
+class EmailOf(OneContact):
     """Read a contact's email address."""
 
     name = "email_of"
@@ -693,7 +693,7 @@ class EmailOf(_OneContact):
         yield A.answer(O.node(device, id="email")["text"].split(": ", 1)[1])
 
 
-class BirthdayOf(_OneContact):
+class BirthdayOf(OneContact):
     """Read a contact's birthday (the answer may leave out the year)."""
 
     name = "birthday_of"
@@ -993,7 +993,7 @@ class LabelCoworkers(_ContactsTask):
             yield A.back()
 
 
-class ShareToNotes(_OneContact):
+class ShareToNotes(OneContact):
     """Share a contact's details into a new note (the share sheet, then Notes' Save)."""
 
     name = "share_to_notes"

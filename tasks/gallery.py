@@ -96,6 +96,19 @@ def _moved_photo(initial: dict[str, Any], photo_id: int, folder: str) -> list[Ex
                       name=f"{_file(row)} in {posixpath.basename(folder)}")]
 
 
+def photo_sent(phone: str, file_name: str) -> list[Expectation]:
+    """One new sent message to ``phone`` carrying the photo ``file_name``."""
+    image = f"[Image: {file_name}]"
+
+    def carries_the_photo(rec: dict[str, Any]) -> bool:
+        return (rec.get("thread_address") == phone and rec.get("type") == "sent"
+                and image in str(rec.get("body") or ""))
+    return [C.created("os.providers.sms", carries_the_photo,
+                      name=f"sent {file_name} to {phone}"),
+            # the conversation opens after sending: its messages count as read
+            C.may_change("os.providers.sms[id=*].read")]
+
+
 # ----- oracle steps (Gallery is on screen)
 def open_album(device: Device, album: str) -> Iterator[dict[str, Any]]:
     """From a Gallery tab: the Albums tab, then the album's card."""
@@ -107,6 +120,16 @@ def open_album(device: Device, album: str) -> Iterator[dict[str, Any]]:
 def open_photo(device: Device, photo_id: int) -> Iterator[dict[str, Any]]:
     tile = yield from O.scroll_to(device, id=f"photo:{photo_id}")
     yield O.tap(device, tile)
+
+
+def share_to(device: Device, contact: str, contact_id: int) -> Iterator[dict[str, Any]]:
+    """In the photo viewer: Share, Messages (if a chooser asks), the contact, Send."""
+    yield O.tap(device, id="share")
+    if O.find(device, id="choose:messages") is not None:
+        yield O.tap(device, id="choose:messages")
+    yield from O.type_into(device, contact, id="to")
+    yield O.tap(device, id=f"suggest:{contact_id}")
+    yield O.tap(device, id="send")
 
 
 # ----- favorites
@@ -540,26 +563,13 @@ class SharePhoto(Task):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         phone = next(c["phone"] for c in initial["os"]["providers"]["contacts"]
                      if c["id"] == self.params.contact_id)
-        image = f"[Image: {self.params.file_name}]"
-
-        def carries_the_photo(rec: dict[str, Any]) -> bool:
-            return (rec.get("thread_address") == phone and rec.get("type") == "sent"
-                    and image in str(rec.get("body") or ""))
-        return [C.created("os.providers.sms", carries_the_photo,
-                          name=f"sent {self.params.file_name} to {phone}"),
-                # the conversation opens after sending: its messages count as read
-                C.may_change("os.providers.sms[id=*].read")]
+        return photo_sent(phone, self.params.file_name)
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from O.open_app(device, "gallery")
         yield from open_album(device, self.params.album)
         yield from open_photo(device, self.params.photo_id)
-        yield O.tap(device, id="share")
-        if O.find(device, id="choose:messages") is not None:
-            yield O.tap(device, id="choose:messages")
-        yield from O.type_into(device, self.params.contact, id="to")
-        yield O.tap(device, id=f"suggest:{self.params.contact_id}")
-        yield O.tap(device, id="send")
+        yield from share_to(device, self.params.contact, self.params.contact_id)
 
 
 # ----- questions

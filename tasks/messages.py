@@ -87,7 +87,7 @@ def _require_contact(device: Device, name: str, phone: str) -> None:
         raise ValueError(f"no contact {name!r} with phone {phone!r}")
 
 
-def _insert(device: Device, address: str, body: str, minutes_ago: int, read: bool) -> int:
+def receive(device: Device, address: str, body: str, minutes_ago: int, read: bool) -> int:
     """An inbox message that arrived ``minutes_ago`` (no notification)."""
     when = device.kernel.clock.now_ms() - minutes_ago * 60_000
     return device.kernel.providers.insert(SMS, {
@@ -100,7 +100,7 @@ def _thread_ids(state: dict[str, Any], address: str, kind: str | None = None) ->
             if m["thread_address"] == address and (kind is None or m["type"] == kind)]
 
 
-def _newest_inbox(state: dict[str, Any], address: str) -> int:
+def newest_inbox(state: dict[str, Any], address: str) -> int:
     rows = [m for m in state["os"]["providers"]["sms"]
             if m["thread_address"] == address and m["type"] == "inbox"]
     if not rows:
@@ -108,37 +108,37 @@ def _newest_inbox(state: dict[str, Any], address: str) -> int:
     return max(rows, key=lambda m: (m["timestamp_ms"], m["id"]))["id"]
 
 
-def _sent(address: str | C.Matcher, body: C.Matcher, name: str = "message sent") -> Expectation:
+def sent(address: str | C.Matcher, body: C.Matcher, name: str = "message sent") -> Expectation:
     """One new sent message in the thread of ``address`` whose body matches."""
     return C.created(SMS_PATH, {"thread_address": address, "type": "sent", "body": body},
                      name=name)
 
 
 # --------------------------------------------------------------------------- oracle helpers
-def _thread_list(device: Device) -> Actions:
+def thread_list(device: Device) -> Actions:
     """Messages' thread list, from wherever the phone is."""
     if O.find(device, id="threads") is None:
         yield from O.open_app(device, "messages")
         yield from O.back_to(device, id="threads")
 
 
-def _open_thread(device: Device, address: str) -> Actions:
-    yield from _thread_list(device)
+def open_thread(device: Device, address: str) -> Actions:
+    yield from thread_list(device)
     row = yield from O.scroll_to(device, id=f"thread:{address}")
     yield O.tap(device, row)
 
 
-def _choose_recipient(device: Device, name: str) -> Actions:
+def choose_recipient(device: Device, name: str) -> Actions:
     """Types a contact's name into "To" and taps their suggestion (focus moves to the body)."""
     yield from O.type_into(device, name, id="to")
     yield O.tap(device, where=lambda n: (n["id"] or "").startswith("suggest:")
                 and n["text"].startswith(f"{name} +"))
 
 
-def _compose(device: Device, name: str, body: str) -> Actions:
-    yield from _thread_list(device)
+def compose(device: Device, name: str, body: str) -> Actions:
+    yield from thread_list(device)
     yield O.tap(device, id="fab")
-    yield from _choose_recipient(device, name)
+    yield from choose_recipient(device, name)
     yield from O.type_into(device, body, id="body")
     yield O.tap(device, id="send")
 
@@ -150,7 +150,7 @@ def _reply(device: Device, body: str) -> Actions:
 
 def _select(device: Device, addresses: list[str]) -> Actions:
     """Long-presses the first thread and taps the others: they end up selected."""
-    yield from _thread_list(device)
+    yield from thread_list(device)
     for i, address in enumerate(addresses):
         row = yield from O.scroll_to(device, id=f"thread:{address}")
         yield (O.tap if i else O.long_press)(device, row)
@@ -217,7 +217,7 @@ class _TwoThreads(_MessagesTask):
         _require_thread(device, params.second_address)
 
     def _select_both(self, device: Device) -> Actions:
-        yield from _thread_list(device)
+        yield from thread_list(device)
         both = (self.params.first_address, self.params.second_address)
         yield from _select(device, [t for t in inbox_order(device) if t in both])
 
@@ -254,11 +254,11 @@ class SendToContact(_MessagesTask):
         _require_contact(device, params.name, params.phone)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [_sent(C.digits_like(self.params.phone), C.text_like(self.params.body)),
+        return [sent(C.digits_like(self.params.phone), C.text_like(self.params.body)),
                 C.may_change(LOOKING)]
 
     def oracle(self, device: Device) -> Actions:
-        yield from _compose(device, self.params.name, self.params.body)
+        yield from compose(device, self.params.name, self.params.body)
 
 
 class SendToNumber(_MessagesTask):
@@ -285,11 +285,11 @@ class SendToNumber(_MessagesTask):
                 return cls.Params(number, _phrase(rng))
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [_sent(C.digits_like(self.params.number), C.text_like(self.params.body)),
+        return [sent(C.digits_like(self.params.number), C.text_like(self.params.body)),
                 C.may_change(LOOKING)]
 
     def oracle(self, device: Device) -> Actions:
-        yield from _thread_list(device)
+        yield from thread_list(device)
         yield O.tap(device, id="fab")
         yield from O.type_into(device, self.params.number, id="to")
         yield O.tap(device, id="send_to_number")
@@ -322,11 +322,11 @@ class ReplyInThread(_MessagesTask):
         _require_thread(device, params.address)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [_sent(self.params.address, C.text_like(self.params.body)),
+        return [sent(self.params.address, C.text_like(self.params.body)),
                 C.may_change(LOOKING)]
 
     def oracle(self, device: Device) -> Actions:
-        yield from _open_thread(device, self.params.address)
+        yield from open_thread(device, self.params.address)
         yield from _reply(device, self.params.body)
 
 
@@ -380,16 +380,16 @@ class ForwardMessage(_MessagesTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         body = self._message(initial, self.params.what)["body"]
-        return [_sent(C.digits_like(self.params.recipient_phone), C.text_like(body)),
+        return [sent(C.digits_like(self.params.recipient_phone), C.text_like(body)),
                 C.may_change(LOOKING, "os.clipboard")]
 
     def oracle(self, device: Device) -> Actions:
         m = self._message(device.state(), self.params.what)
-        yield from _open_thread(device, m["thread_address"])
+        yield from open_thread(device, m["thread_address"])
         bubble = yield from O.scroll_to(device, id=f"sms:{m['id']}", up=True)
         yield O.long_press(device, bubble)
         yield O.tap(device, id="msg_forward")
-        yield from _choose_recipient(device, self.params.recipient)
+        yield from choose_recipient(device, self.params.recipient)
         yield O.tap(device, id="send")
 
 
@@ -469,7 +469,7 @@ class DeleteMessage(_MessagesTask):
 
     def oracle(self, device: Device) -> Actions:
         [m] = device.kernel.providers.query(f"{SMS}/{self.params.sms_id}")
-        yield from _open_thread(device, m["thread_address"])
+        yield from open_thread(device, m["thread_address"])
         bubble = yield from O.scroll_to(device, id=f"sms:{m['id']}", up=True)
         yield O.long_press(device, bubble)
         yield O.tap(device, id="msg_delete")
@@ -533,7 +533,7 @@ class UnarchiveThread(_MessagesTask):
                 C.may_change(LOOKING)]
 
     def oracle(self, device: Device) -> Actions:
-        yield from _thread_list(device)
+        yield from thread_list(device)
         yield O.tap(device, id="more")
         yield O.tap(device, id="menu_archived")
         yield O.long_press(device, id=f"thread:{self.params.address}")
@@ -552,13 +552,13 @@ class MarkUnread(_OneThread):
     @classmethod
     def validate_params(cls, params: _OneThread.Params, device: Device) -> None:
         _require_thread(device, params.address)
-        _newest_inbox(device.state(), params.address)
+        newest_inbox(device.state(), params.address)
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         inbox.mark_read(device.kernel, self.params.address)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.modified(SMS_PATH, id=_newest_inbox(initial, self.params.address),
+        return [C.modified(SMS_PATH, id=newest_inbox(initial, self.params.address),
                            fields={"read": False}, name=f"{self.params.name} unread")]
 
     def oracle(self, device: Device) -> Actions:
@@ -579,7 +579,7 @@ class MarkRead(_TwoThreads):
     def validate_params(cls, params: _TwoThreads.Params, device: Device) -> None:
         super().validate_params(params, device)
         for address in (params.first_address, params.second_address):
-            _newest_inbox(device.state(), address)
+            newest_inbox(device.state(), address)
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         for address in (self.params.first_address, self.params.second_address):
@@ -635,7 +635,7 @@ class ReplyFromNotification(_MessagesTask):
         inbox.deliver_sms(device.kernel, self.params.phone, self.params.incoming)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [_sent(self.params.phone, C.text_like(self.params.body)), C.may_change(LOOKING)]
+        return [sent(self.params.phone, C.text_like(self.params.body)), C.may_change(LOOKING)]
 
     def oracle(self, device: Device) -> Actions:
         yield from _open_notification(device, self.params.name)
@@ -646,7 +646,7 @@ def _deliver_code(device: Device, rng: np.random.Generator, service: str, code: 
     """A fresh code from ``service`` (with its notification) after an older one (a decoy)."""
     address = SERVICES[service]
     old = int(rng.integers(100_000, 1_000_000))
-    _insert(device, address, f"{old} is your {service} verification code.",
+    receive(device, address, f"{old} is your {service} verification code.",
             int(rng.integers(60, 60 * 24 * 3)), True)
     inbox.deliver_sms(device.kernel, address, f"{code} is your {service} verification code. "
                                               f"Don't share it with anyone.")
@@ -729,14 +729,14 @@ class SendCode(_MessagesTask):
         _deliver_code(device, rng, self.params.service, self.params.code)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [_sent(C.digits_like(self.params.phone), C.text_contains(str(self.params.code)),
+        return [sent(C.digits_like(self.params.phone), C.text_contains(str(self.params.code)),
                       name="code sent"),
                 C.may_change(LOOKING, "os.clipboard")]
 
     def oracle(self, device: Device) -> Actions:
         yield from _open_notification(device, SERVICES[self.params.service])
         yield A.back()
-        yield from _compose(device, self.params.name, str(self.params.code))
+        yield from compose(device, self.params.name, str(self.params.code))
 
 
 # --------------------------------------------------------------------------- questions
@@ -763,7 +763,7 @@ class UnreadCount(_MessagesTask):
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
         for address in params.unread:
-            _newest_inbox(device.state(), address)
+            newest_inbox(device.state(), address)
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         device.kernel.providers.update(SMS, {"read": True}, {})
@@ -774,7 +774,7 @@ class UnreadCount(_MessagesTask):
         return [C.answer_number(len(self.params.unread)), C.may_change(LOOKING)]
 
     def oracle(self, device: Device) -> Actions:
-        yield from _thread_list(device)
+        yield from thread_list(device)
         seen: set[str] = set()
         for _ in range(6):
             seen |= {n["id"] for n in O.find_all(device, where=lambda n: (n["id"] or "")
@@ -818,9 +818,9 @@ class MeetingPlan(_MessagesTask):
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         p = self.params
-        _insert(device, p.phone, f"Are you free later? Let's meet at {p.first_place} at "
+        receive(device, p.phone, f"Are you free later? Let's meet at {p.first_place} at "
                                  f"{_clock(p.first_time)}.", int(rng.integers(40, 90)), False)
-        _insert(device, p.phone, f"Sorry, change of plans: {p.place} at {_clock(p.time)} works "
+        receive(device, p.phone, f"Sorry, change of plans: {p.place} at {_clock(p.time)} works "
                                  f"better for me.", int(rng.integers(5, 35)), False)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
@@ -829,7 +829,7 @@ class MeetingPlan(_MessagesTask):
                 C.answer_time(*self.params.time, name="answer time"), C.may_change(LOOKING)]
 
     def oracle(self, device: Device) -> Actions:
-        yield from _open_thread(device, self.params.phone)
+        yield from open_thread(device, self.params.phone)
         yield A.answer(f"{self.params.place} at {_clock(self.params.time)}")
 
 
@@ -918,7 +918,7 @@ class AskAboutConversation(_MessagesTask):
 
     def oracle(self, device: Device) -> Actions:
         m = _fact_message(device.state(), self.params.fact)
-        yield from _open_thread(device, m["thread_address"])
+        yield from open_thread(device, m["thread_address"])
         yield from O.scroll_to(device, id=f"sms:{m['id']}", up=True)
         yield A.answer(FACTS[self.params.fact][2])
 
@@ -965,13 +965,13 @@ class PassOnFact(_MessagesTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         must = self.WHAT[self.params.fact][1]
-        return [_sent(C.digits_like(self.params.phone), C.text_contains(must),
+        return [sent(C.digits_like(self.params.phone), C.text_contains(must),
                       name=f"{self.params.fact} sent"),
                 C.may_change(LOOKING, "os.clipboard")]
 
     def oracle(self, device: Device) -> Actions:
         m = _fact_message(device.state(), self.params.fact)
-        yield from _open_thread(device, m["thread_address"])
+        yield from open_thread(device, m["thread_address"])
         yield A.back()
-        yield from _compose(device, self.params.name, FACTS[self.params.fact][2])
+        yield from compose(device, self.params.name, FACTS[self.params.fact][2])
 

@@ -88,9 +88,9 @@ def _check_folder(device: Device, folder_id: int) -> None:
         raise ValueError(f"no folder with id {folder_id}")
 
 
-def _add_note(device: Device, title: str, body: str = "",
-              items: Sequence[tuple[str, bool]] | None = None, folder_id: int | None = None,
-              age_ms: int = 30 * DAY_MS) -> dict[str, Any]:
+def add_note(device: Device, title: str, body: str = "",
+             items: Sequence[tuple[str, bool]] | None = None, folder_id: int | None = None,
+             age_ms: int = 30 * DAY_MS) -> dict[str, Any]:
     """Writes a note last edited ``age_ms`` ago (old enough to sit below the recent ones)."""
     when = device.kernel.clock.now_ms() - age_ms
     return model.create_note(_store(device), when, title, body, items=items,
@@ -134,7 +134,7 @@ def _items_of(rec: dict[str, Any]) -> tuple[tuple[str, bool], ...]:
 
 
 # --------------------------------------------------------------------------- oracle steps
-def _open_note(device: Device, note_id: int) -> Iterator[Action]:
+def open_note(device: Device, note_id: int) -> Iterator[Action]:
     """From the home list: scrolls to the note's card and opens it."""
     card = yield from O.scroll_to(device, id=f"note:{note_id}")
     yield O.tap(device, card)
@@ -159,7 +159,7 @@ def _select_two(device: Device, a: int, b: int) -> Iterator[Action]:
 
 def _delete_note(device: Device, note_id: int) -> Iterator[Action]:
     """From the home list: opens the note, deletes it from its menu and confirms."""
-    yield from _open_note(device, note_id)
+    yield from open_note(device, note_id)
     yield O.tap(device, id="more")
     yield O.tap(device, id="menu:delete")
     yield O.tap(device, id="delete_dialog:confirm")
@@ -300,7 +300,7 @@ class AppendLine(_OneNoteTask):
                            fields={"body": C.text_like(f"{before} {self.params.line}")})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_note(device, self.params.note_id)
+        yield from open_note(device, self.params.note_id)
         yield O.tap(device, id="body")
         yield A.enter()  # a new line
         yield A.type_text(self.params.line)
@@ -355,7 +355,7 @@ class EditLine(_NotesTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         body = _record(_store(device)["notes"], self.params.note_id)["body"]
-        yield from _open_note(device, self.params.note_id)
+        yield from open_note(device, self.params.note_id)
         yield from O.type_into(device, self._new_body(body), id="body")
         yield O.tap(device, id="save")
 
@@ -392,7 +392,7 @@ class RenameNote(_OneNoteTask):
                            fields={"title": C.text_like(self.params.new)})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_note(device, self.params.note_id)
+        yield from open_note(device, self.params.note_id)
         yield from O.type_into(device, self.params.new, id="title")
         yield O.tap(device, id="save")
 
@@ -436,7 +436,7 @@ class DeleteNote(_NotesTask):
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         bodies = _sample(rng, DECOY_BODIES, len(self.params.titles))
         for i, (title, body) in enumerate(zip(self.params.titles, bodies, strict=True)):
-            _add_note(device, title, body, age_ms=(i + 1) * DAY_MS)
+            add_note(device, title, body, age_ms=(i + 1) * DAY_MS)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         target = _titled(_notes(initial), self.params.title)[0]
@@ -526,7 +526,7 @@ class PinNote(_OneNoteTask):
         return [C.modified(NOTES, id=self.params.note_id, fields={"pinned": True})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_note(device, self.params.note_id)
+        yield from open_note(device, self.params.note_id)
         yield O.tap(device, id="pin")
 
 
@@ -560,7 +560,7 @@ class MoveNote(_OneNoteTask):
                            fields={"folder_id": self.params.folder_id})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_note(device, self.params.note_id)
+        yield from open_note(device, self.params.note_id)
         yield O.tap(device, id="more")
         yield O.tap(device, id="menu:move")
         yield O.tap(device, id=f"move:{self.params.folder_id}")
@@ -701,7 +701,7 @@ class SetItem(_OneItemTask):
         return [C.modified(NOTES, id=self.params.note_id, fields={field: self.params.checked})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_note(device, self.params.note_id)
+        yield from open_note(device, self.params.note_id)
         row = yield from O.scroll_to(device, id=f"item:{self.params.item_id}")
         yield O.tap(device, row)
 
@@ -735,7 +735,7 @@ class AddItems(_OneNoteTask):
                 C.may_change("apps.notes.next_id")]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_note(device, self.params.note_id)
+        yield from open_note(device, self.params.note_id)
         yield from _add_items(device, (self.params.first, self.params.second))
 
 
@@ -754,7 +754,7 @@ class DeleteItem(_OneItemTask):
         return [C.modified(NOTES, id=self.params.note_id, fields={"items": ItemsLike(want)})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_note(device, self.params.note_id)
+        yield from open_note(device, self.params.note_id)
         button = yield from O.scroll_to(device, id=f"item:{self.params.item_id}:delete")
         yield O.tap(device, button)
 
@@ -773,17 +773,17 @@ LIST_CONTENTS = {
 
 
 @dataclass(frozen=True)
-class _ListParams:
+class ListParams:
     note_id: int
     title: str
     items: tuple[str, ...]
     checked: tuple[bool, ...]
 
 
-class _ListTask(_NotesTask):
+class ListTask(_NotesTask):
     """A task on a factory checklist rewritten with new contents (``items``, ``checked``)."""
 
-    Params = _ListParams
+    Params = ListParams
 
     @classmethod
     def more(cls, rng: np.random.Generator) -> tuple:
@@ -817,7 +817,7 @@ class _ListTask(_NotesTask):
         return [t for t, c in zip(self.params.items, self.params.checked, strict=True) if not c]
 
 
-class ListLeftItems(_ListTask):
+class ListLeftItems(ListTask):
     """Read which items of a checklist are not ticked off yet."""
 
     name = "list_left_items"
@@ -830,7 +830,7 @@ class ListLeftItems(_ListTask):
         return [C.answer_items(self.left())]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_note(device, self.params.note_id)
+        yield from open_note(device, self.params.note_id)
         yield A.answer(", ".join(self.left()))
 
 
@@ -945,10 +945,10 @@ class LookUpFact(_NotesTask):
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         title, body, _, _ = FACTS[self.params.fact]
-        _add_note(device, title, body.format(v=self.params.value), age_ms=40 * DAY_MS)
+        add_note(device, title, body.format(v=self.params.value), age_ms=40 * DAY_MS)
         decoy_title, decoy_body = DECOY_FACTS[self.params.fact]
-        _add_note(device, decoy_title, decoy_body.format(v=self.params.decoy_value),
-                  age_ms=20 * DAY_MS)
+        add_note(device, decoy_title, decoy_body.format(v=self.params.decoy_value),
+                 age_ms=20 * DAY_MS)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         kind, value = FACTS[self.params.fact][3], self.params.value
@@ -1004,7 +1004,7 @@ class LastEdited(_OneNoteTask):
         return [C.answer_date(when.year, when.month, when.day)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_note(device, self.params.note_id)
+        yield from open_note(device, self.params.note_id)
         when = _local(_check_note(device, self.params.note_id)["updated_ms"],
                       device.kernel.clock.tz_offset_minutes)
         yield A.answer(f"{when:%B} {when.day}, {when.year}")
@@ -1052,7 +1052,7 @@ class PinByContent(_NotesTask):
         yield O.tap(device, id="pin")
 
 
-class CopyLeftItems(_ListTask):
+class CopyLeftItems(ListTask):
     """Read a checklist's unticked items and start a new checklist with them."""
 
     name = "copy_left_items"
@@ -1063,7 +1063,7 @@ class CopyLeftItems(_ListTask):
     tags = ("menu", "typing", "multi_step")
 
     @dataclass(frozen=True)
-    class Params(_ListParams):
+    class Params(ListParams):
         new_title: str
 
     @classmethod
@@ -1077,7 +1077,7 @@ class CopyLeftItems(_ListTask):
                                   "items": items})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_note(device, self.params.note_id)
+        yield from open_note(device, self.params.note_id)
         yield A.back()
         yield O.tap(device, id="more")
         yield O.tap(device, id="menu:new_list")
@@ -1130,7 +1130,7 @@ class DeleteOlderDuplicate(_NotesTask):
         p = self.params
         made = [(p.older_body, p.older_days), (p.newer_body, p.newer_days)]
         for body, days in made if p.older_first else made[::-1]:
-            _add_note(device, p.title, body, age_ms=days * DAY_MS)
+            add_note(device, p.title, body, age_ms=days * DAY_MS)
 
     def _older(self, notes: Sequence[dict[str, Any]]) -> dict[str, Any]:
         return next(n for n in _titled(notes, self.params.title)
