@@ -96,7 +96,7 @@ NUMBER_NOTES = ("Home repairs", "Useful numbers", "Numbers from the neighbors",
                 "House contacts")
 WIFI_NOTES = ("Wi-Fi passwords", "Network passwords", "Router info")
 CHATTER = ("Running late, see you soon!", "Did you watch the game last night?",
-           "Call me when you get a chance.", "Happy Monday! Coffee later?",
+           "Call me when you get a chance.", "Coffee later this week?",
            "Thanks again for yesterday.", "Can you send me that link?")
 MAIL_DOMAINS = ("gmail.com", "outlook.com", "fastmail.com", "proton.me")
 
