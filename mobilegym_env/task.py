@@ -164,7 +164,7 @@ class Task:
             raise ValueError(f"{cls.task_id()}: params must be a dict, got "
                              f"{type(raw).__name__}")
         fields = {f.name: f for f in dataclasses.fields(cls.Params)}
-        hints = typing.get_type_hints(cls.Params)
+        hints = _type_hints(cls.Params)
         unknown = sorted(set(raw) - set(fields))
         if unknown:
             raise ValueError(f"{cls.task_id()}: unknown params {unknown}; expected "
@@ -212,6 +212,12 @@ class Task:
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         """A scripted solver: yields public actions, reading ``device.ui_tree()`` each step."""
         raise NotImplementedError(f"{type(self).__name__} has no oracle")
+
+
+@functools.cache
+def _type_hints(params_class: type) -> dict[str, Any]:
+    """A Params class's field types (resolving string annotations compiles code: once)."""
+    return typing.get_type_hints(params_class)
 
 
 def _coerce(value: Any, hint: Any, where: str) -> Any:

@@ -7,6 +7,7 @@ too.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from typing import Any
 from urllib.parse import quote
@@ -35,6 +36,7 @@ def thread_route(address: str) -> str:
     return f"/thread/{quote(address, safe='+')}"
 
 
+@functools.lru_cache(maxsize=4096)  # every thread row compares its address with each contact
 def digits(number: str) -> str:
     """Only the digits of a phone number (``"+1 415-555-0132"`` -> ``"14155550132"``)."""
     return re.sub(r"\D", "", number or "")
