@@ -43,7 +43,7 @@ def _eval(args: argparse.Namespace) -> int:
             results = evaluate(agent, task_ids, args.episodes, args.seed, on_episode=advance)
         table = Table(title=f"agent: {agent_name}  ({args.episodes} episodes/task, "
                             f"seeds {args.seed}..{args.seed + args.episodes - 1})")
-        table.add_column("task")
+        table.add_column("task", no_wrap=True, min_width=max(len(t) for t in task_ids))
         table.add_column("success", justify="right")
         for k in ks:
             table.add_column(f"pass@{k}", justify="right")
