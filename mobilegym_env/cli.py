@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rich import box
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -42,13 +43,11 @@ def _eval(args: argparse.Namespace) -> int:
 
             results = evaluate(agent, task_ids, args.episodes, args.seed, on_episode=advance)
         table = Table(title=f"agent: {agent_name}  ({args.episodes} episodes/task, "
-                            f"seeds {args.seed}..{args.seed + args.episodes - 1})")
+                            f"seeds {args.seed}..{args.seed + args.episodes - 1})",
+                      box=box.SIMPLE_HEAD, pad_edge=False)
         table.add_column("task", no_wrap=True, min_width=max(len(t) for t in task_ids))
-        table.add_column("success", justify="right")
-        for k in ks:
-            table.add_column(f"pass@{k}", justify="right")
-        table.add_column("clean", justify="right")
-        table.add_column("avg steps", justify="right")
+        for header in ("success", *[f"pass@{k}" for k in ks], "clean", "steps"):
+            table.add_column(header, justify="right", no_wrap=True, min_width=len(header))
         for r in results:
             clean = sum(e.clean for e in r.episodes)
             table.add_row(r.task_id, f"{r.successes}/{len(r.episodes)}",
