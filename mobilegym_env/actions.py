@@ -30,9 +30,11 @@ class ActionType(enum.IntEnum):
     WAIT = 8
     ANSWER = 9
     DONE = 10
+    DOUBLE_TAP = 11
 
 
-POINT_ACTIONS = {ActionType.TAP, ActionType.LONG_PRESS, ActionType.SWIPE}
+POINT_ACTIONS = {ActionType.TAP, ActionType.LONG_PRESS, ActionType.SWIPE,
+                 ActionType.DOUBLE_TAP}
 TEXT_ACTIONS = {ActionType.TYPE, ActionType.ANSWER}
 _ZERO = (0.0, 0.0)
 
@@ -49,6 +51,11 @@ def _action(kind: ActionType, point=_ZERO, end_point=_ZERO, text: str = "") -> d
 def tap(x: float, y: float) -> dict[str, Any]:
     """Tap at normalized (x, y): (0, 0) is the top-left corner, (1, 1) the bottom-right."""
     return _action(ActionType.TAP, (x, y))
+
+
+def double_tap(x: float, y: float) -> dict[str, Any]:
+    """Two quick taps at (x, y): zooms a photo; elsewhere it is two taps."""
+    return _action(ActionType.DOUBLE_TAP, (x, y))
 
 
 def long_press(x: float, y: float) -> dict[str, Any]:

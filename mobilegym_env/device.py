@@ -243,6 +243,8 @@ class Device:
         sw, sh = self.width, self.height
         if kind == A.ActionType.TAP:
             self.tap(x * sw, y * sh)
+        elif kind == A.ActionType.DOUBLE_TAP:
+            self.double_tap(x * sw, y * sh)
         elif kind == A.ActionType.LONG_PRESS:
             self.tap(x * sw, y * sh, long_press=True)
         elif kind == A.ActionType.SWIPE:
@@ -276,6 +278,19 @@ class Device:
             if area is not None and self.kernel.keyboard.visible:
                 self._reveal(hit, area)
         return True
+
+    def double_tap(self, x: float, y: float) -> bool:
+        """Two quick taps at logical pixel (x, y). A view with ``on_double_tap`` (a zoomable
+        photo) takes it as one gesture; anywhere else it is two taps, the second on whatever
+        the first one showed. Returns True if something took it."""
+        self._build()
+        hit = hit_test(self._placed, x, y, double=True)
+        if hit is not None and hit.view.on_double_tap is not None and hit.view.enabled:
+            self.invalidate()
+            self._run_handler(hit.view.on_double_tap)
+            return True
+        first = self.tap(x, y)
+        return self.tap(x, y) or first
 
     def _scroll_area_of(self, p: Placed) -> ScrollInfo | None:
         """The innermost vertical scroll area a placed node sits in."""

@@ -22,6 +22,7 @@ ACTION_MS = {
     ActionType.TAP: 1000, ActionType.LONG_PRESS: 1500, ActionType.SWIPE: 1000,
     ActionType.TYPE: 2000, ActionType.BACK: 500, ActionType.HOME: 500, ActionType.RECENTS: 500,
     ActionType.ENTER: 500, ActionType.WAIT: 5000, ActionType.ANSWER: 0, ActionType.DONE: 0,
+    ActionType.DOUBLE_TAP: 1000,
 }
 START_SPREAD_MINUTES = 14 * 24 * 60  # reset dates spread over two weeks, per seed
 TEXT_CHARSET = "".join(chr(c) for c in range(32, 127))
@@ -36,9 +37,9 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
     device state, never the pixels.
 
     ## Action Space
-    ``Dict(action_type=Discrete(11), point=Box(0, 1, (2,)), end_point=Box(0, 1, (2,)),
+    ``Dict(action_type=Discrete(12), point=Box(0, 1, (2,)), end_point=Box(0, 1, (2,)),
     text=Text(512))``. ``action_type`` indexes ``ActionType``: TAP, LONG_PRESS, SWIPE, TYPE,
-    BACK, HOME, RECENTS, ENTER, WAIT, ANSWER, DONE. Points are normalized (x, y) of the
+    BACK, HOME, RECENTS, ENTER, WAIT, ANSWER, DONE, DOUBLE_TAP. Points are normalized (x, y) of the
     screen. Build actions with ``mobilegym_env.actions`` (``tap(x, y)``, ``type_text(s)``...);
     plain dicts with ``action_type`` as int or name are accepted.
 

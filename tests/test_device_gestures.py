@@ -155,3 +155,28 @@ def test_gestures_on_a_scaled_device_use_logical_pixels():
     assert d.tap((x0 + x1) / 4, (y0 + y1) / 4)
     assert d.kernel.tasks.top_activity.app_id == "notes"
     assert d.swipe(180, 790, 180, 100) == "home"
+
+
+def test_double_tap_is_one_gesture_where_handled_and_two_taps_elsewhere(screen):
+    from mobilegym_env import actions as A
+    from mobilegym_env import oracle as O
+    from mobilegym_env.ui import View, col, scaffold, text
+
+    counts = {"tap": 0, "double": 0}
+
+    def bump(key: str) -> None:
+        counts[key] += 1
+
+    def home(ctx) -> View:
+        photo = View("box", w=200, h=200, bg="#88AACC", id="photo", role="image",
+                     on_tap=lambda: bump("tap"), on_double_tap=lambda: bump("double"))
+        button = text("Tap me", id="plain", role="button", on_tap=lambda: bump("tap"))
+        return scaffold(col(photo, button))
+
+    d = screen(home)
+    assert O.node(d, id="photo")["double_clickable"] is True
+    d.act(A.double_tap(*O.center(d, O.node(d, id="photo"))))
+    assert counts == {"tap": 0, "double": 1}
+    d.act(A.double_tap(*O.center(d, O.node(d, id="plain"))))
+    assert counts == {"tap": 2, "double": 1}  # a control without a double tap gets two taps
+    assert O.node(d, id="plain")["double_clickable"] is False

@@ -11,14 +11,18 @@ INTERACTIVE_ROLES = {"button", "switch", "checkbox", "radio", "text_field", "tab
                      "menu_item"}
 
 
-def hit_test(placed: list[Placed], x: float, y: float, long_press: bool = False) -> Placed | None:
+def hit_test(placed: list[Placed], x: float, y: float, long_press: bool = False,
+             double: bool = False) -> Placed | None:
     """The topmost node under (x, y) that takes the gesture, or a blocking node (a scrim).
 
     Returns None when nothing takes it. A disabled control swallows the tap without acting.
+    With ``double``, the node is the topmost that takes a tap or a double tap (the device
+    decides what a double tap on a tap-only node means).
     """
     for p in reversed(placed):
         v = p.view
-        handler = v.on_long_press if long_press else v.on_tap
+        handler = (v.on_double_tap or v.on_tap) if double else \
+            v.on_long_press if long_press else v.on_tap
         # a scrim blocks; so does a disabled control, even one built without a handler
         blocks = v.block or not v.enabled
         if handler is None and not blocks and not (long_press and v.on_tap is not None):
@@ -72,7 +76,8 @@ def ui_tree(placed: list[Placed], scale: int = 1) -> list[dict[str, Any]]:
     for p in placed:
         v = p.view
         clickable = v.on_tap is not None
-        if v.role is None and v.id is None and not clickable and v.on_long_press is None:
+        if v.role is None and v.id is None and not clickable and v.on_long_press is None \
+                and v.on_double_tap is None:
             continue
         rect = p.visible_rect()
         if rect is None:
@@ -89,6 +94,7 @@ def ui_tree(placed: list[Placed], scale: int = 1) -> list[dict[str, Any]]:
             "bounds": tuple(c * scale for c in rect),
             "clickable": clickable,
             "long_clickable": v.on_long_press is not None,
+            "double_clickable": v.on_double_tap is not None,
             "focused": bool(v.focused),
             "checked": v.checked,
             "selected": bool(v.selected),

@@ -50,6 +50,7 @@ class View:
     icon: str | None = None
     on_tap: Handler | None = None
     on_long_press: Handler | None = None
+    on_double_tap: Handler | None = None
     on_submit: Handler | None = None
     id: str | None = None
     role: str | None = None
