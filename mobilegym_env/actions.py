@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 from typing import Any
 
 import numpy as np
+from gymnasium import spaces
 
 MAX_TEXT = 512
+# What a keyboard can type: any Unicode text but control characters (new line and tab
+# excepted), lone surrogate halves and non-characters, none of which an IME produces.
+_UNTYPABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
+                        "\ufffe\uffff]")
 
 
 class ActionType(enum.IntEnum):
@@ -70,7 +76,7 @@ def swipe(x0: float, y0: float, x1: float, y1: float) -> dict[str, Any]:
 
 
 def type_text(text: str) -> dict[str, Any]:
-    """Types into the focused text field (tap a field first)."""
+    """Types into the focused text field (tap a field first); empty text types nothing."""
     return _action(ActionType.TYPE, text=text)
 
 
@@ -137,13 +143,68 @@ def parse(action: Any) -> Action:
     text = ""
     if kind in TEXT_ACTIONS:
         text = action.get("text", "")
-        if not isinstance(text, str):
-            raise ValueError(f"'text' must be a str, got {type(text).__name__}")
-        if len(text) > MAX_TEXT:
-            raise ValueError(f"'text' is {len(text)} characters; the limit is {MAX_TEXT}")
-        if kind == ActionType.TYPE and not text:
-            raise ValueError("a TYPE action needs non-empty 'text'")
+        check_text(text)
     return Action(kind, point, end, text)
+
+
+def check_text(text: Any) -> str:
+    """Checks that ``text`` is what a keyboard can type (TYPE) or an agent can answer
+    (ANSWER): a str of at most :data:`MAX_TEXT` characters without control characters (new
+    lines and tabs excepted), lone surrogates or non-characters. An empty TYPE types nothing.
+
+    Raises:
+        ValueError: Naming the first offending character and its position.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"'text' must be a str, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"'text' is {len(text)} characters; the limit is {MAX_TEXT}")
+    bad = _UNTYPABLE.search(text)
+    if bad is not None:
+        raise ValueError(f"'text' holds U+{ord(bad.group()):04X} at position {bad.start()}, "
+                         f"which no keyboard types (control characters other than new line "
+                         f"and tab, lone surrogates and non-characters are refused)")
+    return text
+
+
+class TypableText(spaces.Text):
+    """``spaces.Text`` whose ``contains`` accepts exactly what :func:`check_text` accepts (any
+    typable Unicode, not only the sampling charset)."""
+
+    def contains(self, x: Any) -> bool:
+        try:
+            check_text(x)
+        except ValueError:
+            return False
+        return self.min_length <= len(x)
+
+
+class ActionSpace(spaces.Dict):
+    """The action space: a ``spaces.Dict`` whose ``contains`` agrees with :func:`parse` (an
+    action type given by name, float64 points and Unicode text are actions too), and whose
+    samples are all valid actions."""
+
+    def contains(self, x: Any) -> bool:
+        try:
+            parse(x)
+        except (ValueError, KeyError, TypeError):
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        return "ActionSpace(" + ", ".join(f"{k!r}: {s}" for k, s in self.spaces.items()) + ")"
+
+
+def action_space(sample_charset: str | None = None) -> ActionSpace:
+    """The env's action space; ``text`` samples are drawn from ``sample_charset`` (printable
+    ASCII by default), while any typable text is contained."""
+    charset = sample_charset or "".join(chr(c) for c in range(32, 127))
+    return ActionSpace({
+        "action_type": spaces.Discrete(len(ActionType)),
+        "point": spaces.Box(0.0, 1.0, (2,), np.float32),
+        "end_point": spaces.Box(0.0, 1.0, (2,), np.float32),
+        "text": TypableText(MAX_TEXT, min_length=0, charset=charset),
+    })
 
 
 def _kind(value: Any) -> ActionType:

@@ -249,7 +249,7 @@ class Device:
             self.tap(x * sw, y * sh, long_press=True)
         elif kind == A.ActionType.SWIPE:
             self.swipe(x * sw, y * sh, x1 * sw, y1 * sh)
-        elif kind == A.ActionType.TYPE:
+        elif kind == A.ActionType.TYPE and act.text:
             self.type_text(act.text)
         elif kind == A.ActionType.BACK:
             self.handle_back()
