@@ -25,7 +25,6 @@ ACTION_MS = {
     ActionType.DOUBLE_TAP: 1000,
 }
 START_SPREAD_MINUTES = 14 * 24 * 60  # reset dates spread over two weeks, per seed
-TEXT_CHARSET = "".join(chr(c) for c in range(32, 127))
 
 
 class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
@@ -53,7 +52,8 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
 
     ## Episode End
     Terminated when the judge passes (if ``terminate_on_success``) or on DONE/ANSWER;
-    truncated after the task's ``max_steps`` (or ``max_steps`` given here). ``info`` has
+    truncated after the task's ``max_steps`` (or ``max_steps`` given here). Stepping an ended
+    episode raises ``RuntimeError`` (reset first; vector envs do so automatically). ``info`` has
     ``success``, ``progress`` (fraction of checks passed), ``clean`` (no unexpected state
     change), ``checks`` (name -> ``{"passed", "detail"}``), ``unexpected_changes`` (readable
     paths of changes the task did not ask for), ``instruction``, ``task_id``, ``step``, and
@@ -75,10 +75,13 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
                  terminate_on_success: bool = True) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
-        if not isinstance(screen_scale, int) or not 1 <= screen_scale <= 4:
+        if not _is_int(screen_scale) or not 1 <= screen_scale <= 4:
             raise ValueError(f"screen_scale must be an int in 1..4, got {screen_scale!r}")
-        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+        if max_steps is not None and (not _is_int(max_steps) or max_steps < 1):
             raise ValueError(f"max_steps must be a positive int, got {max_steps!r}")
+        if not isinstance(terminate_on_success, bool):
+            raise ValueError(f"terminate_on_success must be a bool, got "
+                             f"{terminate_on_success!r}")
         self.task_ids = resolve_tasks(task)
         self.render_mode = render_mode
         self.screen_scale = screen_scale
@@ -86,17 +89,13 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         self.terminate_on_success = terminate_on_success
         h, w = T.SCREEN_H * screen_scale, T.SCREEN_W * screen_scale
         self.observation_space = spaces.Box(0, 255, (h, w, 3), np.uint8)
-        self.action_space = spaces.Dict({
-            "action_type": spaces.Discrete(len(ActionType)),
-            "point": spaces.Box(0.0, 1.0, (2,), np.float32),
-            "end_point": spaces.Box(0.0, 1.0, (2,), np.float32),
-            "text": spaces.Text(A.MAX_TEXT, min_length=0, charset=TEXT_CHARSET),
-        })
+        self.action_space = A.action_space()
         self.device: Device | None = None
         self.task: Task | None = None
         self.initial_state: dict[str, Any] = {}
         self._steps = 0
         self._max_steps = 0
+        self._ended = False
         self._verdict: Verdict | None = None
         self._judged_version: tuple[int, int] | None = None
         self._window: Any = None
@@ -158,6 +157,7 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         self.device, self.task = device, task
         self.initial_state = device.state()
         self._steps = 0
+        self._ended = False
         self._max_steps = self.max_steps_override or cls.step_limit()
         self._verdict = None
         obs = self._observe()
@@ -172,6 +172,9 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
                                                      dict[str, Any]]:
         if self.device is None or self.task is None:
             raise RuntimeError("call reset() before step()")
+        if self._ended:
+            raise RuntimeError("the episode has ended (terminated or truncated): call reset() "
+                               "before stepping again")
         act = A.parse(action)  # raises before any state changes
         device = self.device
         kind = act.kind
@@ -184,6 +187,7 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         truncated = not terminated and self._steps >= self._max_steps
         # sparse: the judge's verdict, paid once, on the step the episode ends
         reward = 1.0 if verdict.success and (terminated or truncated) else 0.0
+        self._ended = terminated or truncated
         info = self._info(verdict)
         if answer is not None:
             info["answer"] = answer
@@ -241,6 +245,10 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         pygame.surfarray.blit_array(self._window, frame.swapaxes(0, 1))
         pygame.event.pump()
         pygame.display.flip()
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check_data_only(device: Device, task: Task) -> None:

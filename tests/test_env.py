@@ -215,3 +215,34 @@ def test_human_render_mode_draws_into_a_window():
     assert np.array_equal(pygame.surfarray.array3d(window).swapaxes(0, 1), obs)
     env.close()
     assert not pygame.display.get_init()
+
+
+@pytest.mark.parametrize("kwargs", [{"max_steps": True}, {"max_steps": 0},
+                                    {"terminate_on_success": "no"}, {"screen_scale": True},
+                                    {"screen_scale": 5}])
+def test_constructor_arguments_are_checked(kwargs):
+    with pytest.raises(ValueError):
+        MobileGymEnv(task="launcher.open_app", **kwargs)
+
+
+def test_stepping_an_ended_episode_raises_until_reset():
+    env = MobileGymEnv(task="launcher.open_app")
+    env.reset(seed=0)
+    _, reward, terminated, _, _ = env.step(A.done())
+    assert terminated and reward == 0.0
+    state = env.device.state()
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(A.wait())
+    assert env.device.state() == state
+    env.reset(seed=1)
+    env.step(A.wait())
+
+
+def test_vector_envs_autoreset_across_episode_ends():
+    envs = gym.make_vec("MobileGym-v0", num_envs=2, vectorization_mode="sync",
+                        task="launcher.open_app", max_steps=3)
+    envs.reset(seed=0)
+    for _ in range(8):  # several truncations: the vector env resets, never steps an ended one
+        envs.step({"action_type": np.array([8, 10]), "point": np.zeros((2, 2), np.float32),
+                   "end_point": np.zeros((2, 2), np.float32), "text": ("", "")})
+    envs.close()
