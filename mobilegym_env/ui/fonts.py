@@ -1,7 +1,10 @@
 """Fonts and icons from PyPI packages (never system fonts): Roboto and Font Awesome Free.
 
 Loaded with ``importlib.resources`` so frames are identical on every machine. Text and icon
-surfaces are cached by (content, size, weight, colour): a frame mostly re-blits cached glyph runs.
+surfaces are cached by (content, size, weight, colour) in LRU caches bounded by their pixel
+bytes: a frame mostly re-blits cached glyph runs, and no run of distinct strings can grow
+memory without bound. Any str can be measured and drawn: characters no font can take (NUL,
+other control characters, lone surrogates) are drawn as U+FFFD.
 """
 
 from __future__ import annotations
@@ -9,6 +12,9 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import json
+import re
+from collections import OrderedDict
+from collections.abc import Hashable
 
 from ._pygame import pygame
 
@@ -17,6 +23,52 @@ _FA = "static/fontawesomefree/webfonts"
 _FA_META = "static/fontawesomefree/js-packages/@fortawesome/fontawesome-free/metadata"
 ICON_STYLES = {"solid": "fa-solid-900.ttf", "regular": "fa-regular-400.ttf", "brands": "fa-brands-400.ttf"}
 Color = tuple[int, int, int] | tuple[int, int, int, int]
+TEXT_CACHE_BYTES = 48 << 20
+ICON_CACHE_BYTES = 16 << 20
+_UNDRAWABLE = re.compile("[\x00-\x08\x0b-\x1f\ud800-\udfff]")
+
+
+def drawable(text: str) -> str:
+    """``text`` with the characters SDL_ttf refuses (NUL, controls, lone surrogates) replaced
+    by U+FFFD, so that no stored string can break measuring or drawing."""
+    return _UNDRAWABLE.sub("\ufffd", text)
+
+
+class SurfaceCache:
+    """An LRU cache of surfaces bounded by the bytes of their pixels."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+    def get(self, key: Hashable) -> pygame.Surface | None:
+        surface = self._items.get(key)
+        if surface is not None:
+            self._items.move_to_end(key)
+        return surface
+
+    def put(self, key: Hashable, surface: pygame.Surface) -> pygame.Surface:
+        size = surface.get_width() * surface.get_height() * surface.get_bytesize()
+        if size > self.max_bytes:
+            return surface  # too big to keep: drawn, not cached
+        while self._items and self.bytes + size > self.max_bytes:
+            _, old = self._items.popitem(last=False)
+            self.bytes -= old.get_width() * old.get_height() * old.get_bytesize()
+        self._items[key] = surface
+        self.bytes += size
+        return surface
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+
+TEXT_SURFACES = SurfaceCache(TEXT_CACHE_BYTES)
+ICON_SURFACES = SurfaceCache(ICON_CACHE_BYTES)
 
 
 def _init() -> None:
@@ -70,22 +122,31 @@ def icon_glyph(name: str) -> tuple[str, str]:
 
 @functools.lru_cache(maxsize=8192)
 def text_size(text: str, size: int, weight: str = "regular") -> tuple[int, int]:
+    """(width, line height) of ``text`` in pixels."""
     f = font(size, weight)
-    return f.size(text)[0], f.get_linesize()
+    return f.size(drawable(text))[0], f.get_linesize()
 
 
-@functools.lru_cache(maxsize=8192)
 def text_surface(text: str, size: int, weight: str, color: Color,
                  bg: Color | None = None) -> pygame.Surface:
     """Anti-aliased text; with ``bg`` it is pre-blended onto that colour (an opaque surface
     blits several times faster than per-pixel alpha)."""
-    return font(size, weight).render(text, True, color[:3], bg[:3] if bg else None)
+    key = (text, size, weight, color, bg)
+    cached = TEXT_SURFACES.get(key)
+    if cached is not None:
+        return cached
+    surface = font(size, weight).render(drawable(text), True, color[:3], bg[:3] if bg else None)
+    return TEXT_SURFACES.put(key, surface)
 
 
-@functools.lru_cache(maxsize=2048)
 def icon_surface(name: str, size: int, color: Color, bg: Color | None = None) -> pygame.Surface:
+    key = (name, size, color, bg)
+    cached = ICON_SURFACES.get(key)
+    if cached is not None:
+        return cached
     style, glyph = icon_glyph(name)
-    return _icon_font(style, size).render(glyph, True, color[:3], bg[:3] if bg else None)
+    surface = _icon_font(style, size).render(glyph, True, color[:3], bg[:3] if bg else None)
+    return ICON_SURFACES.put(key, surface)
 
 
 def wrap_text(text: str, size: int, weight: str, width: int, max_lines: int | None) -> list[str]:
@@ -96,6 +157,7 @@ def wrap_text(text: str, size: int, weight: str, width: int, max_lines: int | No
 @functools.lru_cache(maxsize=4096)
 def _wrap(text: str, size: int, weight: str, width: int, max_lines: int | None) -> tuple[str, ...]:
     lines: list[str] = []
+    limit = None if max_lines is None else max_lines + 1  # one more line shows it was cut
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
@@ -105,7 +167,11 @@ def _wrap(text: str, size: int, weight: str, width: int, max_lines: int | None) 
             else:
                 lines.append(line)
                 line = word
+                if limit is not None and len(lines) >= limit:
+                    break
         lines.append(line)
+        if limit is not None and len(lines) >= limit:
+            break
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = ellipsize(lines[-1] + "…", size, weight, width)
@@ -115,8 +181,30 @@ def _wrap(text: str, size: int, weight: str, width: int, max_lines: int | None) 
 
 
 def ellipsize(text: str, size: int, weight: str, width: int) -> str:
+    """``text`` if it fits ``width``, else its longest prefix that fits with "…" after it
+    (found by bisection: O(log n) measurements)."""
     if text_size(text, size, weight)[0] <= width:
         return text
-    while text and text_size(text + "…", size, weight)[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    lo, hi = 0, len(text)  # text[:lo] + "…" fits; text[:hi] + "…" does not (or hi = len)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_size(text[:mid] + "…", size, weight)[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def fitting_tail(text: str, size: int, weight: str, width: int) -> str:
+    """The longest end of ``text`` (at least one character) that fits ``width`` (what a field
+    shows of long input: the end, where the caret is), found by bisection."""
+    if text_size(text, size, weight)[0] <= width:
+        return text
+    lo, hi = 1, len(text)  # text[-lo:] is kept even if it does not fit; text[-hi:] does not
+    while lo < hi - 1:
+        mid = (lo + hi) // 2
+        if text_size(text[-mid:], size, weight)[0] <= width:
+            lo = mid
+        else:
+            hi = mid
+    return text[-lo:]

@@ -187,9 +187,8 @@ def _field(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: int) -> Non
     label = shown if shown else v.hint
     color = rgb(v.color) if shown else rgb(TEXT_HINT)
     if label:
-        # keep the end of long input visible, as a real field scrolls to the caret
-        while shown and fonts.text_size(label, size)[0] > avail - 4 and len(label) > 1:
-            label = label[1:]
+        if shown:  # keep the end of long input visible, as a real field scrolls to the caret
+            label = fonts.fitting_tail(label, size, "regular", avail - 4)
         img = fonts.text_surface(label, size * s, "regular", color)
         y = rect.y + (rect.h - img.get_height()) // 2
         surface.blit(img, ((p.x + pl) * s, y))
