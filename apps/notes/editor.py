@@ -177,7 +177,18 @@ def _note_overlay(ctx: ScreenContext, n: dict[str, Any]) -> View | None:
     return None
 
 
+def _title_too_long(ctx: ScreenContext, key: str) -> bool:
+    """Refuses an over-long title with a message (as an app shows a field error), instead of
+    letting the store's check crash the app."""
+    if len(ctx.value(key).strip()) <= model.MAX_TITLE:
+        return False
+    ctx.toast(f"Title is too long (at most {model.MAX_TITLE} characters)")
+    return True
+
+
 def _save_note(ctx: ScreenContext, n: dict[str, Any]) -> None:
+    if _title_too_long(ctx, "edit_title"):
+        return
     now = ctx.os.clock.now_ms()
     pending = ctx.value("new_item").strip()
     if pending and n["kind"] == "checklist":
@@ -272,6 +283,8 @@ def _add_draft(ctx: ScreenContext) -> None:
 
 
 def _save_new(ctx: ScreenContext, checklist: bool, folder: dict[str, Any] | None) -> None:
+    if _title_too_long(ctx, "title"):
+        return
     title = ctx.value("title").strip()
     folder_id = folder["id"] if folder else None
     now = ctx.os.clock.now_ms()

@@ -446,3 +446,16 @@ def test_a_folder_chip_ends_selection_mode(device: Device) -> None:
     tap(device, id="folder:1")
     assert route(device) == "/?folder=1" and not has(device, id="selection_bar")
     assert device.kernel.tasks.top_activity.history == ["/?folder=1"]
+
+
+def test_an_over_long_title_is_refused_with_a_message_not_a_crash(device):
+    from mobilegym_env import actions as A
+
+    tap(device, id="fab")
+    tap(device, id="title")
+    device.act(A.type_text("x" * 300))
+    before = device.state()["apps"]["notes"]
+    tap(device, id="save")
+    assert device.crashes == []
+    assert device.kernel.system_ui.toast.text.startswith("Title is too long")
+    assert device.state()["apps"]["notes"] == before
