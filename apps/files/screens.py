@@ -216,11 +216,10 @@ def file_view(ctx: ScreenContext) -> View:
     name = posixpath.basename(entry.path)
     details = f"{size_text(entry.size)} · {date_text(ctx, entry.mtime_ms)}"
     if is_text(entry.mime):
-        body = ctx.scroll(
-            text(entry.content or "(empty file)", 15,
-                 color=T.TEXT if entry.content else T.TEXT_SECONDARY, max_lines=None,
-                 id="file_content"),
-            id="file", pad=(20, 12), bg=T.SURFACE)
+        content = ctx.selectable_text(entry.content, 15, color=T.TEXT, max_lines=None,
+                                      id="file_content") if entry.content else \
+            text("(empty file)", 15, color=T.TEXT_SECONDARY, id="file_content")
+        body = ctx.scroll(content, id="file", pad=(20, 12), bg=T.SURFACE)
     else:
         preview = image(name, w=FILL, h=200, radius=16, id="file_preview") \
             if (entry.mime or "").startswith("image/") else \

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from ..ui import selection
 from ..ui import theme as T
 from ..ui.components import empty_state, scaffold, top_app_bar
 from ..ui.view import FILL, View, button, col, stack
@@ -39,7 +40,7 @@ def screen(device: Device) -> View:
                    bg=page_bg)
     bar_bg = page.bg if page.bg and len(page.bg) == 7 else T.SURFACE
     fg = "#FFFFFF" if _dark(bar_bg) else T.TEXT
-    layers: list[View | None] = [page, status_bar(k, fg, bar_bg)]
+    layers: list[View | None] = [page, selection.layer(k, page), status_bar(k, fg, bar_bg)]
     if kb_visible:
         layers.append(col(keyboard.keyboard(device), w=FILL, h=kb_h + T.GESTURE_BAR_H,
                           pad=(0, 0, 0, T.GESTURE_BAR_H), bg=keyboard.KEYBOARD_BG,

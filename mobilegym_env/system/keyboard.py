@@ -6,6 +6,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from ..kernel.keyboard import apply_key
+from ..ui import selection
 from ..ui import theme as T
 from ..ui.view import FILL, View, col, icon, row, text
 
@@ -29,11 +30,14 @@ def press(device: Device, key: str) -> None:
         device.press_enter()
     else:
         store_key = device._focused_store()
-        if store_key is not None:
+        if store_key is None:
+            return
+        # a key typed over selected text replaces it (Delete deletes it)
+        if not selection.type_over(device.kernel, apply_key("", key, kb.shift)):
             store, field = store_key
             store[field] = apply_key(str(store.get(field, "")), key, kb.shift)
-            if kb.shift and len(key) == 1:
-                kb.toggle_shift()
+        if kb.shift and len(key) == 1:
+            kb.toggle_shift()
 
 
 def _key(device: Device, key: str, shift: bool, letters: bool) -> View:

@@ -9,7 +9,8 @@ from collections.abc import Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
 
-from .view import View, editable_field, scroll
+from . import selection
+from .view import View, editable_field, row, scroll, text
 
 if TYPE_CHECKING:
     from ..kernel import Kernel
@@ -177,11 +178,45 @@ class ScreenContext:
 
     def field(self, key: str, hint: str = "", **props: Any) -> View:
         """A text field whose value is ``ctx.value(key)``; tapping it raises the keyboard;
-        focused with text, it shows a clear button ``<id>:clear``."""
-        target = (self.activity.activity_id, key)
+        focused with text, it shows a clear button ``<id>:clear``. Long-pressing it selects
+        its text and shows the text-action toolbar (see ``mobilegym_env.ui.selection``)."""
+        act = self.activity
+        target = (act.activity_id, key)
         kb = self.os.keyboard
-        return editable_field(self.activity.ui, key, hint, kb.visible and kb.target == target,
-                              functools.partial(kb.show, *target), **props)
+        field_id = props.get("id", key)
+        props.setdefault("on_long_press", functools.partial(
+            selection.select_field, self.os, act, key, field_id, bool(props.get("secret"))))
+        sel = selection.field_selection(act, key)
+        underlay = None
+        if sel is not None:
+            underlay = selection.highlight(sel["text"], sel["start"], sel["end"],
+                                           props.get("size", 14), sel["secret"])
+            props["on_submit"] = functools.partial(selection.on_submit, act,
+                                                   props.get("on_submit"))
+            props["selected"] = sel["end"] > sel["start"]
+        return editable_field(act.ui, key, hint, kb.visible and kb.target == target,
+                              functools.partial(kb.show, *target), underlay=underlay, **props)
+
+    def select_field(self, key: str, anchor: str) -> None:
+        """Selects the text of field ``key`` (shown as the node ``anchor``), as a long press
+        on it does; for a field drawn as plain text while unfocused (a note's body)."""
+        selection.select_field(self.os, self.activity, key, anchor)
+
+    def selectable_text(self, value: str, size: int = 14, weight: str = "regular",
+                        color: str = "#1F1F1F", *, id: str, **props: Any) -> View:
+        """A text the user can select: a long press selects it and offers Copy / Select all
+        (a message, a note's text, a file's content). ``id`` names it in the UI tree."""
+        act = self.activity
+        sel = selection.current(act)
+        chosen = sel is not None and sel["kind"] == "text" and sel["anchor"] == id
+        if chosen and sel is not None and sel["text"] != value:
+            selection.end(act)  # the text changed under the selection
+            chosen = False
+        if chosen:
+            props.update(bg=selection.HIGHLIGHT, selected=True)
+        node = text(value, size, weight, color, id=id, on_long_press=functools.partial(
+            selection.select_text, self.os, act, id, value), **props)
+        return row(node, align="start")  # in a row the text, and its highlight, wrap its lines
 
     def scroll(self, *children: View | None, id: str, **props: Any) -> View:
         return scroll(*children, store=self.activity.ui, id=id, **props)

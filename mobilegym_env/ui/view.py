@@ -174,6 +174,8 @@ BUTTON_STYLES = {  # style: (foreground, background, border)
     "text": ("#3D7BF7", None, None),
 }
 DISABLED = ("#9AA0A6", "#E8EAED")
+FIELD_BG = "#F1F3F4"
+FIELD_RADIUS = 12
 
 
 def button(label: str, on_tap: Handler | None, style: str = "filled", **props: Any) -> View:
@@ -224,29 +226,39 @@ def text_field(store: MutableMapping[str, Any], key: str, hint: str = "", **prop
     raises the keyboard. The screen's context wires ``focused``; see ``ScreenContext.field``.
     """
     props.setdefault("h", 48)
-    props.setdefault("radius", 12)
-    props.setdefault("bg", "#F1F3F4")
+    props.setdefault("radius", FIELD_RADIUS)
+    props.setdefault("bg", FIELD_BG)
     props.setdefault("pad", (14, 0))
     return View("field", store=store, key=key, hint=hint, role="text_field", id=props.pop("id", key),
                 text=str(store.get(key, "")), **props)
 
 
 def editable_field(store: MutableMapping[str, Any], key: str, hint: str, focused: bool,
-                   on_focus: Handler, **props: Any) -> View:
+                   on_focus: Handler, underlay: View | None = None, **props: Any) -> View:
     """A text field that raises the keyboard when tapped (``on_focus``); focused and holding
     text, it shows a clear button ``<id>:clear`` at its trailing edge, as Material search and
-    text fields do (the precise way to empty a field). ``ScreenContext.field`` and the system
-    surfaces' fields are built with it."""
-    if not (focused and store.get(key)):
+    text fields do (the precise way to empty a field). ``underlay`` is drawn under the text,
+    inside the field's padding (a selection's highlight). ``ScreenContext.field`` and the
+    system surfaces' fields are built with it."""
+    clearable = focused and bool(store.get(key))
+    if not clearable and underlay is None:
         return text_field(store, key, hint, focused=focused, on_tap=on_focus, **props)
     outer = {k: props.pop(k) for k in ("w", "h", "flex") if k in props}
     outer.setdefault("h", 48)
     field_id = props.pop("id", key)
     left, top, right, bottom = _pad(props.pop("pad", (14, 0)))  # text_field's default pad
-    field = text_field(store, key, hint, focused=True, w=FILL, h=FILL,
-                       pad=(left, top, right + 36, bottom), id=field_id, on_tap=on_focus,
-                       **props)
-    clear = icon_button("circle-xmark", functools.partial(store.__setitem__, key, ""),
-                        "Clear text", "#5F6368", size=16, gravity="center-right",
-                        id=f"{field_id}:clear")
-    return stack(field, stack(clear, w=FILL, h=FILL, pad=(0, 0, 4, 0)), **outer)
+    right += 36 if clearable else 0
+    layers: list[View] = []
+    if underlay is not None:  # the field's background goes under the underlay
+        outer.update(bg=props.get("bg", FIELD_BG), radius=props.get("radius", FIELD_RADIUS))
+        props["bg"] = None
+        layers.append(row(underlay, w=FILL, h=FILL, pad=(left, top, right, bottom)))
+    layers.append(text_field(store, key, hint, focused=focused, w=FILL, h=FILL,
+                             pad=(left, top, right, bottom), id=field_id, on_tap=on_focus,
+                             **props))
+    if clearable:
+        clear = icon_button("circle-xmark", functools.partial(store.__setitem__, key, ""),
+                            "Clear text", "#5F6368", size=16, gravity="center-right",
+                            id=f"{field_id}:clear")
+        layers.append(stack(clear, w=FILL, h=FILL, pad=(0, 0, 4, 0)))
+    return stack(*layers, **outer)

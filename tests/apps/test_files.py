@@ -95,6 +95,16 @@ def test_browse_nested_folders_and_open_a_text_file(device: Device) -> None:
     assert route(device) == "/dir?path=/sdcard/Documents/Work"
 
 
+def test_a_text_files_content_can_be_selected_and_copied(device: Device) -> None:
+    device.open_app("files", "/file?path=/sdcard/Documents/Work/team_offsite.txt")
+    long_press(device, id="file_content")
+    assert ids(device, "text_action:") == ["text_action:copy", "text_action:select_all"]
+    tap(device, id="text_action:copy")
+    assert device.kernel.clipboard.read() == (
+        "Team offsite\nDate: April 8\nPlace: Sausalito\nBring your laptop and a jacket.\n")
+    assert not has(device, id="text_actions")
+
+
 def test_non_text_file_shows_details(device: Device) -> None:
     tap(device, id="category:downloads")
     tap(device, id="file:report.pdf", scroll=6)

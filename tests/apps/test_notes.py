@@ -145,6 +145,20 @@ def test_editing_title_and_body_saves_with_the_edit_time(device: Device) -> None
     assert model.in_folder(after, None)[2]["id"] == 2
 
 
+def test_copy_the_title_and_paste_it_over_the_body(device: Device) -> None:
+    tap(device, id="note:5")
+    long_press(device, id="title")
+    tap(device, id="text_action:copy")
+    assert device.kernel.clipboard.read() == "Team meeting notes"
+    device.handle_back()  # the keyboard
+    long_press(device, id="body")  # the body shows as text while unfocused: still selectable
+    assert keyboard_on(device) == "edit_body" and node(device, id="body")["selected"]
+    tap(device, id="text_action:paste")
+    tap(device, id="save")
+    assert by_id(device, 5)["body"] == "Team meeting notes"
+    assert device.crashes == []
+
+
 def test_saving_an_unchanged_note_changes_nothing(device: Device) -> None:
     tap(device, id="note:3", scroll=8)
     tap(device, id="save")
