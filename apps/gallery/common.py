@@ -20,6 +20,7 @@ from mobilegym_env.ui import ScreenContext
 MEDIA = "content://media"
 ALBUMS_ROOT = f"{ROOT}/Pictures"  # where "New album" makes its folder
 MAX_ALBUM_NAME = 60
+ZOOM_KEY = "photo_zoom"  # the viewer's zoom, [photo id, column, row], in its UI state
 
 
 # ----- reads (odd state gives empty results, never exceptions)

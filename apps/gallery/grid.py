@@ -21,7 +21,7 @@ from mobilegym_env.ui import (
 )
 from mobilegym_env.ui import theme as T
 
-from .common import favorites, get, local_time
+from .common import ZOOM_KEY, favorites, get, local_time
 
 SELECT = "photos"  # the selection-mode key of photo tiles
 COLUMNS = 3
@@ -79,6 +79,7 @@ def tap_photo(ctx: ScreenContext, photo_id: int) -> None:
     if ctx.selecting(SELECT):
         ctx.toggle_selected(SELECT, photo_id)
     else:
+        ctx.ui.pop(ZOOM_KEY, None)  # a photo opens unzoomed
         ctx.push(f"/photo/{photo_id}")
 
 

@@ -1,5 +1,9 @@
 """The full-screen photo viewer: share, favorite, details, delete, and (⋮) move or copy the
-photo to an album. Share posts ``ACTION_SEND image/*`` (Messages takes it as a share target)."""
+photo to an album. Share posts ``ACTION_SEND image/*`` (Messages takes it as a share target).
+
+Double-tap zooms in 2x around the tapped third of the photo (handlers get no touch point, so
+a 3x3 grid of double-tap targets stands for it); swipes then pan, and a double tap zooms back
+out. The zoom is volatile UI state, shown in the UI tree as the ``photo_zoom`` node's text."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from mobilegym_env.ui import (
     bottom_sheet,
     col,
     empty_state,
+    hscroll,
     icon,
     icon_button,
     image,
@@ -20,13 +25,16 @@ from mobilegym_env.ui import (
     popup_menu,
     row,
     scaffold,
+    stack,
     text,
     top_app_bar,
 )
+from mobilegym_env.ui import theme as T
 
 from . import dialogs
 from .common import (
     MEDIA,
+    ZOOM_KEY,
     album_name,
     favorites,
     file_name,
@@ -41,6 +49,8 @@ VIEWER_BG = "#000000"
 VIEWER_FG = "#FFFFFF"
 VIEWER_DIM = "#BDC1C6"
 FAVORITE = "#F28B82"
+ZOOM = 2
+THIRDS = (("left", "top"), ("center", "middle"), ("right", "bottom"))
 
 
 def _action(icon_name: str, label: str, on_tap: Any, id: str, color: str = VIEWER_FG,
@@ -67,8 +77,7 @@ def photo(ctx: ScreenContext) -> View:
     )
     width, height = int(p.get("width") or 4), int(p.get("height") or 3)
     shown_h = max(120, min(520, 360 * height // max(width, 1)))
-    picture = image(str(p.get("title") or file_name(p)), w=FILL, h=shown_h, radius=0,
-                    id="photo_view")
+    picture = _picture(ctx, p["id"], str(p.get("title") or file_name(p)), shown_h)
     details = text(f"{width} × {height}  ·  {album_name(folder_of(p))}", 12,
                    color=VIEWER_DIM, text_align="center", w=FILL, id="photo_details")
     stage = col(picture, details, w=FILL, h=FILL, justify="center", gap=12, bg=VIEWER_BG)
@@ -83,6 +92,39 @@ def photo(ctx: ScreenContext) -> View:
     )
     return scaffold(stage, top_bar=bar, bottom=actions, overlay=_overlay(ctx, p),
                     bg=VIEWER_BG)
+
+
+def _picture(ctx: ScreenContext, photo_id: int, title: str, h: int) -> View:
+    """The photo, ``h`` high: at 1x under a 3x3 grid of double-tap targets; zoomed, 2x in
+    scroll areas that pan both ways (their offsets were set on the tap)."""
+    zoom = ctx.ui.get(ZOOM_KEY)
+    if not (isinstance(zoom, list) and zoom[:1] == [photo_id]):
+        cells = [row(*[View("box", w=FILL, h=FILL, on_double_tap=functools.partial(
+                           _zoom_in, ctx, photo_id, c, r, h),
+                           id=f"photo_zoom:{THIRDS[r][1]}-{THIRDS[c][0]}",
+                           label=f"Zoom in: {THIRDS[r][1]} {THIRDS[c][0]}")
+                       for c in range(3)], w=FILL, h=FILL, align="stretch")
+                 for r in range(3)]
+        return stack(image(title, w=FILL, h=h, radius=0, id="photo_view"),
+                     col(*cells, w=FILL, h=FILL), w=FILL, h=h, id="photo_zoom", label="Zoom 1x")
+    out = functools.partial(_zoom_out, ctx)
+    zoomed = image(title, w=T.SCREEN_W * ZOOM, h=h * ZOOM, radius=0, id="photo_view",
+                   on_double_tap=out)
+    return stack(ctx.scroll(hscroll(zoomed, store=ctx.ui, id="photo_pan_x"), id="photo_pan_y",
+                            h=h),
+                 w=FILL, h=h, id="photo_zoom", label=f"Zoom {ZOOM}x")
+
+
+def _zoom_in(ctx: ScreenContext, photo_id: int, column: int, row_: int, h: int) -> None:
+    """Zooms so that the centre of the tapped third is centred, as far as the edges allow."""
+    ctx.ui[ZOOM_KEY] = [photo_id, column, row_]
+    for key, size, index in (("photo_pan_x", T.SCREEN_W, column), ("photo_pan_y", h, row_)):
+        centre = ZOOM * size * (2 * index + 1) // 6
+        ctx.ui[f"scroll:{key}"] = min(max(centre - size // 2, 0), (ZOOM - 1) * size)
+
+
+def _zoom_out(ctx: ScreenContext) -> None:
+    ctx.ui.pop(ZOOM_KEY, None)
 
 
 def _overlay(ctx: ScreenContext, p: dict[str, Any]) -> View | None:

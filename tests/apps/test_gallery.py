@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from mobilegym_env import actions as A
 from mobilegym_env.device import Device
-from mobilegym_env.testing import has, ids, long_press, node, route, screen_text, tap
+from mobilegym_env.testing import (
+    center,
+    has,
+    ids,
+    long_press,
+    node,
+    route,
+    screen_text,
+    tap,
+)
 
 APP = "gallery"  # what the ``device`` fixture (conftest.py) opens
 CAMERA = "/sdcard/DCIM/Camera"
@@ -204,6 +214,47 @@ def test_viewer_moves_and_copies_to_an_album(device: Device) -> None:
                                       "Birthday party")
     assert route(device) == "/photo/25"
     assert "Birthday party" in node(device, id="photo_details")["text"]
+
+
+# ----- zoom
+def zoom(device: Device) -> str:
+    return node(device, id="photo_zoom")["text"]
+
+
+def double_tap(device: Device, node_id: str) -> None:
+    x, y = center(device, node(device, id=node_id))
+    device.act(A.double_tap(x, y))
+
+
+def test_double_tap_zooms_in_around_the_tapped_third_and_back_out(device: Device) -> None:
+    device.open_app("gallery", "/photo/25")
+    assert zoom(device) == "Zoom 1x"
+    picture = node(device, id="photo_view")["bounds"]
+    double_tap(device, "photo_view")  # its centre: the middle third
+    assert zoom(device) == "Zoom 2x"
+    assert node(device, id="photo_view")["double_clickable"]
+    ui = device.kernel.tasks.top_activity.ui
+    h = picture[3] - picture[1]
+    assert (ui["scroll:photo_pan_x"], ui["scroll:photo_pan_y"]) == (180, h // 2)
+    device.act(A.swipe(0.5, 0.6, 0.45, 0.4))  # an upward drag pans down the 2x photo
+    assert (ui["scroll:photo_pan_x"], ui["scroll:photo_pan_y"]) == (180, min(h // 2 + 160, h))
+    device.act(A.swipe(0.3, 0.5, 0.7, 0.52))  # a rightward drag pans left
+    assert (ui["scroll:photo_pan_x"], ui["scroll:photo_pan_y"]) == (36, min(h // 2 + 160, h))
+    double_tap(device, "photo_view")
+    assert zoom(device) == "Zoom 1x" and node(device, id="photo_view")["bounds"] == picture
+    double_tap(device, "photo_zoom:top-right")  # an edge: as far as the edges allow
+    assert zoom(device) == "Zoom 2x"
+    assert (ui["scroll:photo_pan_x"], ui["scroll:photo_pan_y"]) == (360, 0)
+    assert favorites(device) == [] and device.crashes == []  # nothing else took the taps
+
+
+def test_a_photo_opens_unzoomed(device: Device) -> None:
+    tap(device, id="photo:25", scroll=8)
+    double_tap(device, "photo_view")
+    assert zoom(device) == "Zoom 2x"
+    device.handle_back()
+    tap(device, id="photo:25", scroll=8)
+    assert zoom(device) == "Zoom 1x"
 
 
 # ----- albums
