@@ -7,7 +7,7 @@ so the oracle reads the screen afresh each time. The helpers here come in two ki
   what is on screen), :func:`tap`, :func:`long_press`, :func:`center`;
 - multi-step helpers, used with ``yield from`` (their return value is the node they reached):
   :func:`open_app`, :func:`scroll_to`, :func:`type_into`, :func:`back_to`,
-  :func:`pick_date`, :func:`pick_time`.
+  :func:`pick_date`, :func:`pick_time`, :func:`copy_text`, :func:`paste_into`.
 
 All points are normalized (x, y) in [0, 1] of the screen, as agents give them;
 :mod:`mobilegym_env.testing` uses these same helpers and points.
@@ -229,6 +229,23 @@ def type_into(device: Device, text: str, *, id: str | None = None,
         yield A.type_text(text)
     if submit:
         yield A.enter()
+
+
+def copy_text(device: Device, *, id: str | None = None, text: str | None = None,
+              role: str | None = None, where: Callable[[Node], bool] | None = None
+              ) -> Iterator[dict[str, Any]]:
+    """Copies the whole text of a field or a selectable text to the clipboard: a long press
+    selects it, then the text-action toolbar's Copy."""
+    yield long_press(device, id=id, text=text, role=role, where=where)
+    yield tap(device, id="text_action:copy")
+
+
+def paste_into(device: Device, *, id: str | None = None, role: str | None = "text_field",
+               where: Callable[[Node], bool] | None = None) -> Iterator[dict[str, Any]]:
+    """Replaces what a field holds with the clipboard's text: a long press selects it (and
+    focuses it), then the toolbar's Paste. The keyboard stays up on the field."""
+    yield long_press(device, id=id, role=role, where=where)
+    yield tap(device, id="text_action:paste")
 
 
 def back_to(device: Device, *, id: str | None = None, text: str | None = None,

@@ -231,3 +231,14 @@ def test_the_toolbar_and_the_highlight_are_drawn(screen):
     assert highlighted(d, "name") > 1000
     tap(d, id="text_action:copy")
     assert highlighted(d, "name") == 0
+
+
+def test_oracle_helpers_copy_a_text_and_paste_it_over_a_field(d):
+    typed(d, "to be replaced", "name")
+    d.handle_back()
+    for action in O.copy_text(d, id="quote"):
+        d.act(action)
+    for action in O.paste_into(d, id="name"):
+        d.act(action)
+    assert node(d, id="name")["text"] == QUOTE and node(d, id="name")["focused"]
+    assert d.kernel.clipboard.read() == QUOTE and route(d) == "/"
