@@ -77,7 +77,8 @@ def _multiline(ctx: ScreenContext, key: str, hint: str) -> View:
     return col(ctx.scroll(shown, id="body_text", pad=(14, 12)), w=FILL, h=FILL, bg=FIELD_BG,
                radius=12, role="text_field", id="body", label=value, hint=hint,
                on_tap=functools.partial(kb.show, ctx.activity.activity_id, key),
-               on_long_press=functools.partial(ctx.select_field, key, "body"))
+               on_long_press=functools.partial(ctx.select_field, key, "body"),
+               on_double_tap=functools.partial(ctx.select_field, key, "body"))
 
 
 def _new_line(ctx: ScreenContext, key: str) -> None:

@@ -178,14 +178,16 @@ class ScreenContext:
 
     def field(self, key: str, hint: str = "", **props: Any) -> View:
         """A text field whose value is ``ctx.value(key)``; tapping it raises the keyboard;
-        focused with text, it shows a clear button ``<id>:clear``. Long-pressing it selects
-        its text and shows the text-action toolbar (see ``mobilegym_env.ui.selection``)."""
+        focused with text, it shows a clear button ``<id>:clear``. A long press (or a double
+        tap) selects its text and shows the text-action toolbar (``ui/selection.py``)."""
         act = self.activity
         target = (act.activity_id, key)
         kb = self.os.keyboard
         field_id = props.get("id", key)
-        props.setdefault("on_long_press", functools.partial(
-            selection.select_field, self.os, act, key, field_id, bool(props.get("secret"))))
+        select = functools.partial(selection.select_field, self.os, act, key, field_id,
+                                   bool(props.get("secret")))
+        props.setdefault("on_long_press", select)
+        props.setdefault("on_double_tap", select)  # as a double tap selects a word on Android
         sel = selection.field_selection(act, key)
         underlay = None
         if sel is not None:
@@ -204,8 +206,8 @@ class ScreenContext:
 
     def selectable_text(self, value: str, size: int = 14, weight: str = "regular",
                         color: str = "#1F1F1F", *, id: str, **props: Any) -> View:
-        """A text the user can select: a long press selects it and offers Copy / Select all
-        (a message, a note's text, a file's content). ``id`` names it in the UI tree."""
+        """A text the user can select (a file's content): a long press (or a double tap)
+        selects it and offers Copy / Select all. ``id`` names it in the UI tree."""
         act = self.activity
         sel = selection.current(act)
         chosen = sel is not None and sel["kind"] == "text" and sel["anchor"] == id
@@ -214,8 +216,9 @@ class ScreenContext:
             chosen = False
         if chosen:
             props.update(bg=selection.HIGHLIGHT, selected=True)
-        node = text(value, size, weight, color, id=id, on_long_press=functools.partial(
-            selection.select_text, self.os, act, id, value), **props)
+        select = functools.partial(selection.select_text, self.os, act, id, value)
+        node = text(value, size, weight, color, id=id, on_long_press=select,
+                    on_double_tap=select, **props)
         return row(node, align="start")  # in a row the text, and its highlight, wrap its lines
 
     def scroll(self, *children: View | None, id: str, **props: Any) -> View:

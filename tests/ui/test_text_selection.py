@@ -242,3 +242,17 @@ def test_oracle_helpers_copy_a_text_and_paste_it_over_a_field(d):
         d.act(action)
     assert node(d, id="name")["text"] == QUOTE and node(d, id="name")["focused"]
     assert d.kernel.clipboard.read() == QUOTE and route(d) == "/"
+
+
+def test_a_double_tap_selects_like_a_long_press(d):
+    typed(d, "Hello", "name")
+    d.handle_back()
+    assert node(d, id="name")["double_clickable"] and node(d, id="quote")["double_clickable"]
+    x, y = O.center(d, node(d, id="name"))
+    d.act(A.double_tap(x, y))
+    assert node(d, id="name")["selected"] and node(d, id="name")["focused"]
+    d.act(A.back())
+    d.act(A.back())
+    x, y = O.center(d, node(d, id="quote"))
+    d.act(A.double_tap(x, y))
+    assert node(d, id="quote")["selected"] and toolbar(d)[0] == "text_action:copy"
