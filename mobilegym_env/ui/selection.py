@@ -184,10 +184,6 @@ def select_all(activity: Activity) -> None:
         sel["start"], sel["end"] = 0, len(sel["text"])
 
 
-def dismiss(activity: Activity) -> None:
-    end(activity)
-
-
 def _actions(kernel: Kernel, activity: Activity, sel: dict[str, Any]) -> list[tuple[str, Any]]:
     some = sel["end"] > sel["start"]
     field = sel["kind"] == "field"
@@ -248,7 +244,7 @@ def layer(kernel: Kernel, page: View) -> View | None:
         y = rect[3] + GAP
     else:  # a selection taller than the page: the toolbar floats over its top
         y = max(rect[1], top) + GAP
-    dismiss_tap = functools.partial(dismiss, activity)
+    dismiss_tap = functools.partial(end, activity)
     catcher = View("box", w=FILL, h=FILL, on_tap=dismiss_tap, on_long_press=dismiss_tap,
                    id="text_actions_dismiss")
     return stack(stack(catcher, w=FILL, h=FILL, pad=(0, top, 0, T.SCREEN_H - bottom)),

@@ -256,3 +256,28 @@ def test_a_double_tap_selects_like_a_long_press(d):
     x, y = O.center(d, node(d, id="quote"))
     d.act(A.double_tap(x, y))
     assert node(d, id="quote")["selected"] and toolbar(d)[0] == "text_action:copy"
+
+
+def long_page(ctx: ScreenContext) -> View:
+    rows = [button(f"Row {i}", None, id=f"row:{i}") for i in range(30)]
+    return scaffold(ctx.scroll(ctx.field("top", "Top", id="top"), *rows, id="page", gap=8,
+                               pad=16), top_bar=top_app_bar("Long"))
+
+
+def test_the_toolbar_follows_a_scroll_and_hides_while_its_text_is_out_of_sight(screen):
+    d = screen(long_page)
+    typed(d, "Hello", "top")
+    d.act(A.back())  # keyboard down
+    long_press(d, id="top")
+    d.act(A.back())
+    field = node(d, id="top")["bounds"]
+    assert node(d, id="text_actions")["bounds"][3] == field[1] - 8  # above the field
+    d.act(A.swipe(0.5, 0.6, 0.5, 0.55))  # a short drag scrolls the page under the toolbar
+    moved = node(d, id="top")["bounds"]
+    assert moved[3] == field[3] - 40  # no room above the field any more: below it
+    assert node(d, id="text_actions")["bounds"][1] == moved[3] + 8
+    d.act(O.scroll_down())
+    assert not has(d, id="text_actions") and not has(d, id="text_actions_dismiss")
+    assert route(d) == "/?textsel=top"  # still selected, out of sight
+    d.act(A.swipe(0.5, 0.3, 0.5, 0.9))
+    assert has(d, id="text_actions") and node(d, id="top")["selected"]
