@@ -384,10 +384,13 @@ class Device:
         if store_key is None:
             return False
         from .kernel.keyboard import insert_text
+        from .ui import selection
 
+        self.invalidate()
+        if selection.type_over(self.kernel, text):  # typing over a selection replaces it
+            return True
         store, key = store_key
         store[key] = insert_text(str(store.get(key, "")), text)
-        self.invalidate()
         return True
 
     def press_enter(self) -> bool:

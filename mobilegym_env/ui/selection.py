@@ -95,20 +95,12 @@ def select_text(kernel: Kernel, activity: Activity, anchor: str, value: str) -> 
 # ----- editing a selected field
 def field_selection(activity: Activity, key: str) -> dict[str, Any] | None:
     """The selection in field ``key``, if it is current and the field still holds the text
-    it selected. A field whose text grew by a suffix while selected was typed into by the
-    agent's TYPE action (which appends): the typed text replaces the selection, as typing
-    over a selection does."""
+    it selected (typing over a selection replaces it through :func:`type_over`; a field
+    changed otherwise shows no stale selection). Reads only: screens never write state."""
     sel = current(activity)
     if sel is None or sel["kind"] != "field" or sel["key"] != key:
         return None
-    value = str(activity.ui.get(key, ""))
-    if value == sel["text"]:
-        return sel
-    if len(value) > len(sel["text"]) and value.startswith(sel["text"]):
-        _replace(activity, sel, value[len(sel["text"]):])
-    else:
-        end(activity)
-    return None
+    return sel if str(activity.ui.get(key, "")) == sel["text"] else None
 
 
 def type_over(kernel: Kernel, typed: str) -> bool:

@@ -110,6 +110,7 @@ def test_typing_over_a_selection_replaces_it(d):
     typed(d, "old text", "name")
     long_press(d, id="name")
     d.act(A.type_text("new"))  # the agent's TYPE action
+    assert d.kernel.tasks.top_activity.ui["name"] == "new"  # at once, not at the next frame
     assert node(d, id="name")["text"] == "new"
     assert toolbar(d) == [] and route(d) == "/"
     d.act(A.type_text("er"))  # no selection any more: typing appends
