@@ -193,3 +193,5 @@ def test_reset_options_are_checked_before_anything_changes():
     assert env.device.state() == before
     picked = {env.reset(seed=s, options={"task": "launcher"})[1]["task_id"] for s in range(12)}
     assert len(picked) > 1  # a suite in options draws among its tasks
+    anything = {env.reset(seed=s, options={"task": None})[1]["task_id"] for s in range(12)}
+    assert len({t.split(".")[0] for t in anything}) > 1  # None: any task of any suite
