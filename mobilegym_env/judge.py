@@ -24,7 +24,7 @@ from typing import Any
 # Runtime/UI state that any episode moves; the diff never looks inside it.
 RUNTIME_PATHS = (
     "os.time", "os.tasks", "os.system_ui", "os.keyboard", "os.chooser", "os.permission_request",
-    "os.media_picker", "os.location", "os.notifications",
+    "os.media_picker", "os.location", "os.notifications", "os.network", "os.media",
 )
 _RUNTIME = {tuple(p.split(".")) for p in RUNTIME_PATHS}
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")

@@ -1,9 +1,10 @@
 """The OS kernel: pure-Python device state and logic (no pygame).
 
-One module per spec concept: ``task_manager``, ``back_dispatcher``, ``intent_resolver``,
-``package_manager``, the services (``clock``, ``notifications``, ``keyboard``, ``clipboard``,
-``permissions``, ``location``, ``filesystem``, ``media_picker``), ``os_state`` + ``managers``,
-``providers``, and ``kernel`` which composes them.
+One module per spec concept: ``task_manager``, ``lifecycle``, ``back_dispatcher``,
+``intent_resolver``, ``package_manager``, ``broadcast`` (the bus), the services (``clock``,
+``notifications``, ``keyboard``, ``clipboard``, ``permissions``, ``location``, ``network``,
+``filesystem``, ``media`` (playback), ``media_picker``), ``os_state`` + ``managers``,
+``providers``, ``config`` (the simulator's own settings), and ``kernel`` which composes them.
 """
 
 from .intent_resolver import RESULT_CANCELED, RESULT_OK, Intent

@@ -130,14 +130,25 @@ class IntentResolver:
         intent: Intent,
         new_task: bool,
         caller_task_id: str | None,
+        for_result: bool = False,
     ) -> Activity:
-        """Starts the receiver per its launch mode; returns the activity that now shows it."""
+        """Starts the receiver per its launch mode; returns the activity that now shows it.
+
+        A start for a result always pushes a new activity onto the caller's Task, whatever
+        the filter's launch mode or ``new_task`` say: the result must come back to the task
+        that waits for it, and a singleTask receiver's own Task (with its root activity and
+        any callback it holds) is left alone.
+        """
         base_route = intent.route or f.route or HOME_ROUTE
         payload = intent.payload()
         target = self.tasks.task_for_app(app_id)
         caller = caller_task_id if caller_task_id != (target.task_id if target else None) else None
+        if for_result and caller_task_id is not None:
+            new_task, launch_mode = False, "standard"
+        else:
+            launch_mode = f.launch_mode
 
-        if f.launch_mode == "singleTask":
+        if launch_mode == "singleTask":
             history = [HOME_ROUTE] if base_route == HOME_ROUTE else [HOME_ROUTE, base_route]
             if target is None:
                 task = self.tasks.create_task(app_id, history, caller, intent=payload)

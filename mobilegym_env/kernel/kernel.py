@@ -2,6 +2,17 @@
 
 The kernel never imports pygame, so state logic is testable and picklable on its own. Method and
 field names follow the spec in snake_case (``start_activity``, ``open_app``, ``handle_back``...).
+
+Every public operation ends by *settling* the device: lifecycle events for the activities that
+moved (``lifecycle``), ``ACTION_CONNECTIVITY_CHANGE`` if connectivity changed (``network``),
+then the queued broadcasts (``broadcast``), until nothing is left. Nested operations settle once,
+at the end of the outermost one; ``tick`` settles too, so a manager called directly by an app
+is announced within the same step.
+
+System overlays (the chooser, the permission dialog, the media picker) belong to the Task in
+the foreground when they opened. Leaving it (Home, Recents, another app or Task, a notification)
+cancels them: the chooser and the picker answer CANCELED, the permission request is interrupted
+with its status unchanged. So they never float over the launcher or another app.
 """
 
 from __future__ import annotations
@@ -9,20 +20,26 @@ from __future__ import annotations
 import copy
 import functools
 import pickle
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from . import broadcast as B
 from . import callbacks
 from .back_dispatcher import BackDispatcher, default_dispatcher
+from .broadcast import BroadcastBus
 from .clipboard import ClipboardService
 from .clock import VirtualClock
+from .config import DEFAULT_START_MS, KernelConfig
 from .data import plain_copy
 from .filesystem import FileSystem
 from .intent_resolver import RESULT_CANCELED, RESULT_OK, Chooser, Intent, IntentResolver
 from .keyboard import KeyboardService
+from .lifecycle import Lifecycle
 from .location import LocationService
 from .managers import NotificationManager, set_preference
+from .media import MediaService
 from .media_picker import MediaPickerService
+from .network import NetworkService
 from .notifications import NotificationService
 from .os_state import OsState
 from .package_manager import PackageManager, discover_apps
@@ -32,18 +49,26 @@ from .system_ui import TOAST_MS, LauncherLayout, SystemUi, Toast
 from .task_manager import HOME_ROUTE, Activity, Task, TaskManager
 from .task_manager import _check_route as check_route
 
-# 2026-03-02 09:00:00 UTC: a Monday morning, so calendars and alarms start somewhere ordinary.
-DEFAULT_START_MS = 1_772_442_000_000
 DOCK_PREFERENCE = ("phone", "messages", "browser", "camera")
+SETTLE_ROUNDS = 20  # lifecycle/broadcast rounds per operation before a loop is cut off
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-@dataclass(frozen=True)
-class KernelConfig:
-    """Simulator-level settings (the original's SIMULATOR_CONFIG), not device data."""
+def settles(method: F) -> F:
+    """Marks a public kernel operation: when the outermost one returns, the device settles
+    (lifecycle events, connectivity, broadcasts)."""
 
-    start_ms: int = DEFAULT_START_MS
-    tz_offset_minutes: int = 0
-    location_preset: str = "san_francisco"
+    @functools.wraps(method)
+    def wrapper(self: Kernel, *args: Any, **kwargs: Any) -> Any:
+        self._depth += 1
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._depth -= 1
+            if self._depth == 0:
+                self.settle()
+
+    return wrapper  # type: ignore[return-value]
 
 
 class Kernel:
@@ -51,10 +76,13 @@ class Kernel:
 
     def __init__(self, packages: PackageManager, config: KernelConfig | None = None) -> None:
         self.config = config or KernelConfig()
+        self.config.check()
         self.packages = packages
         self.clock = VirtualClock(self.config.start_ms, self.config.tz_offset_minutes)
+        self._depth = 0
         # persisted: survives reboot()
         self.os_state = OsState()
+        self.config.apply(self.os_state)
         self.clipboard = ClipboardService()
         self.files = FileSystem(clock=self.clock)
         self.providers = ContentResolver(default_providers())
@@ -75,23 +103,78 @@ class Kernel:
         self.location.set_enabled(bool(self.os_state.get("settings.global.location_on")))
         self.system_ui = SystemUi()
         self.permissions.clear_pending()
+        self.lifecycle = Lifecycle()
+        self.broadcasts = BroadcastBus(self.packages)
+        self.os_state.listener = self._announce
+        self.broadcasts.register(B.SYSTEM, B.ACTION_AUDIO_BECOMING_NOISY, _pause_media)
+        self.network = NetworkService(self.os_state)
+        self.media = MediaService(self.files, self.clock, self.os_state.announce)
+        # app code the kernel ran that raised (receivers, lifecycle hooks), "app: error"
+        self.crashes: list[str] = []
 
     # ----- boot, reboot, snapshots
     @classmethod
     def boot(cls, config: KernelConfig | None = None) -> Kernel:
-        """A factory-fresh device. Cheap: unpickles a cached factory image."""
+        """A factory-fresh device booted with ``config``. Cheap: unpickles a cached factory
+        image, then applies the config (see ``kernel.config``).
+
+        Raises:
+            ValueError: A config value the device refuses (nothing is booted).
+        """
         kernel: Kernel = pickle.loads(_factory_image())
-        if config is not None:
+        if config is not None and config != kernel.config:
+            config.check()
+            config.apply(kernel.os_state)
             kernel.config = config
             kernel.clock = VirtualClock(config.start_ms, config.tz_offset_minutes)
             kernel.files.clock = kernel.clock
-            kernel.location = LocationService(config.location_preset)
-            kernel.notifications = NotificationService(kernel.clock)
+            kernel._init_volatile()  # every service on the new clock and config
         return kernel
 
     def reboot(self) -> None:
         """Device reboot: persisted data survives, runtime/UI/session state resets."""
         self._init_volatile()
+
+    def _announce(self, action: str, extras: dict[str, Any]) -> None:
+        self.broadcasts.send(action, extras, self.clock.now_ms())
+
+    def run_app_code(self, app_id: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """Runs an app's receiver or hook; an exception is that app's crash (recorded in
+        ``crashes``, its Task closed, a toast), never the device's."""
+        try:
+            return fn(*args)
+        except Exception as err:  # noqa: BLE001 - app code must not break the device
+            self.crashes.append(f"{app_id}: {type(err).__name__}: {err}")
+            task = self.tasks.task_for_app(app_id)
+            if task is not None:
+                self.close_task(task.task_id)
+            if app_id in self.packages:
+                self.toast(f"{self.packages.manifest(app_id).name} has stopped")
+            return None
+
+    def settle(self) -> None:
+        """Delivers what the last operation caused: lifecycle events to the apps' hooks,
+        ``ACTION_CONNECTIVITY_CHANGE`` when connectivity changed, then queued broadcasts,
+        round after round until nothing is left (at most ``SETTLE_ROUNDS``)."""
+        self._depth += 1  # hooks and receivers may call kernel operations: no nested settle
+        crashed = len(self.crashes)
+        try:
+            for _ in range(SETTLE_ROUNDS):
+                events = self.lifecycle.sync(self.tasks, not self.system_ui.recents_open)
+                for act, event in events:
+                    hook = self.packages.manifest(act.app_id).on_lifecycle \
+                        if act.app_id in self.packages else None
+                    # an app whose hook crashed is gone: it hears nothing more
+                    gone = any(c.startswith(f"{act.app_id}: ") for c in self.crashes[crashed:])
+                    if hook is not None and not gone:
+                        self.run_app_code(act.app_id, hook, self, act, event)
+                net = self.network.changed()
+                if net is not None:
+                    self._announce(B.ACTION_CONNECTIVITY_CHANGE, net)
+                if not self.broadcasts.deliver(self) and not events:
+                    return
+        finally:
+            self._depth -= 1
 
     def snapshot(self) -> bytes:
         """An exact, self-contained copy of the whole kernel."""
@@ -107,12 +190,29 @@ class Kernel:
         return self.app_data[app_id]
 
     # ----- launcher / task operations
+    @settles
     def launch_app(self, app_id: str) -> Task:
-        """A launcher (or Recents) tap on the app: reactivate its Task or create one."""
+        """A launcher tap on the app: reactivate its Task or create one."""
         self.packages.get(app_id)
         self._leave_overlays()
         return self.tasks.launch_app(app_id)
 
+    @settles
+    def switch_to_task(self, task_id: str) -> Task:
+        """A Recents card tap: bring that Task back as it was. Unlike a launcher tap, the
+        Task keeps its one-shot caller pointer (only a Back-return or a launcher icon tap
+        clears it), so Back still returns to the app that started it.
+
+        Raises:
+            KeyError: No such Task (nothing changes).
+        """
+        if task_id not in self.tasks.tasks:
+            raise KeyError(f"unknown task {task_id!r}")
+        self._leave_overlays()
+        self.tasks.activate(task_id)
+        return self.tasks.tasks[task_id]
+
+    @settles
     def open_app(self, app_id: str, route: str | None = None) -> Task:
         """Explicit launch, as from a notification or deep link; skips intent matching.
 
@@ -139,9 +239,12 @@ class Kernel:
         if route is not None:
             # Push onto the app's own navigator, not onto another app borrowed on top of it.
             own = [a for a in task.stack if a.app_id == app_id]
-            (own[-1] if own else task.top).push(route)
+            target = own[-1] if own else task.top
+            target.push(route)
+            self.lifecycle.renew(target.activity_id)
         return task
 
+    @settles
     def close_app(self, app_id: str) -> None:
         """Destroys the app's Task (the Recents swipe-away)."""
         task = self.tasks.task_for_app(app_id)
@@ -149,34 +252,51 @@ class Kernel:
             raise KeyError(f"app {app_id!r} has no task to close")
         self.close_task(task.task_id)
 
+    @settles
     def close_task(self, task_id: str) -> None:
-        """Destroys a Task; activities waiting on a result tell their callers CANCELED."""
+        """Destroys a Task; activities waiting on a result tell their callers CANCELED, and
+        overlays it showed are cancelled."""
+        if task_id == self.tasks.active_task_id:
+            self._cancel_overlays()
         task = self.tasks.close_task(task_id)
         for act in reversed(task.stack):
             self._deliver_result(act, cancel=True)
         if self.keyboard.visible and self.find_focus_activity() is None:
             self.keyboard.hide()
 
+    @settles
     def go_home(self) -> None:
         self._leave_overlays()
         self.tasks.go_home()
         self.system_ui.launcher_page = 0
         self.system_ui.close_launcher(self.launcher)
 
+    @settles
     def show_recents(self) -> None:
         self._leave_overlays()
         self.system_ui.recents_open = True
 
     def _leave_overlays(self) -> None:
+        """The foreground changes: system surfaces close and the foreground Task's overlays
+        are cancelled."""
         self.system_ui.shade_open = False
         self.system_ui.recents_open = False
         self.system_ui.launcher_menu = None
         self.keyboard.hide()
+        self._cancel_overlays()
 
+    def _cancel_overlays(self) -> None:
+        if self.intents.chooser is not None:
+            self.cancel_chooser()
+        self.media_picker.cancel()
+        self.permissions.cancel()
+
+    @settles
     def handle_back(self) -> str | None:
         """Runs the Back chain; returns the consuming handler's id (None: nothing to do)."""
         return self.back.handle_back(self)
 
+    @settles
     def finish_activity(self) -> None:
         """Closes the current Activity, never the Task (cross-app-launch.md, finishActivity)."""
         task = self.tasks.active_task
@@ -199,6 +319,7 @@ class Kernel:
         self._deliver_result(finished)
 
     # ----- intents
+    @settles
     def start_activity(self, intent: Intent | dict, new_task: bool = False) -> bool:
         """Posts an intent. Returns False when no app can handle it.
 
@@ -206,6 +327,7 @@ class Kernel:
         """
         return self._start(Intent.coerce(intent), new_task, None, None)
 
+    @settles
     def start_activity_for_result(self, intent: Intent | dict | str, callback: Any) -> bool:
         """Like ``start_activity``; ``callback(kernel, result)`` gets the callee's result.
 
@@ -219,11 +341,16 @@ class Kernel:
         return self._start(Intent.coerce(intent), False, callback, top.app_id if top else None)
 
     def _start(self, intent: Intent, new_task: bool, callback: Any, caller_app: str | None) -> bool:
+        """Starts an intent. An open chooser (and any other overlay) is cancelled first, so a
+        second start never swallows the first one's callback: every for-result callback is
+        answered exactly once."""
         matches = self.intents.resolve(intent)
         if not matches:
             return False
         caller_task = self.tasks.active_task_id
         self._leave_overlays()
+        if self.config.intent.chooser == "first_match":
+            matches = matches[:1]
         if len(matches) > 1:
             self.intents.chooser = Chooser(
                 intent, matches, new_task, caller_task, callback, caller_app
@@ -236,15 +363,19 @@ class Kernel:
     def _dispatch(self, app_id, f, intent, new_task, caller_task, callback, caller_app) -> None:
         target = self.tasks.task_for_app(app_id)
         before = list(target.stack) if target is not None else []
-        act = self.intents.dispatch(app_id, f, intent, new_task, caller_task)
+        act = self.intents.dispatch(app_id, f, intent, new_task, caller_task,
+                                    for_result=callback is not None)
         for popped in before:  # a singleTask re-entry pops activities above the root
             if target is not None and popped not in target.stack:
                 self._deliver_result(popped, cancel=True)
+        if any(a is act for a in before):
+            self.lifecycle.renew(act.activity_id)  # a singleTask root gets a new intent
         if callback is not None:
             act.result_callback = callback
             act.caller_app_id = caller_app
             act.result = None
 
+    @settles
     def choose(self, app_id: str) -> None:
         """Picks an app in the open chooser."""
         chooser = self.intents.chooser
@@ -265,6 +396,7 @@ class Kernel:
                 return
         raise KeyError(f"{app_id!r} is not offered by the chooser")
 
+    @settles
     def cancel_chooser(self) -> None:
         chooser = self.intents.chooser
         self.intents.chooser = None
@@ -273,14 +405,21 @@ class Kernel:
                 chooser.callback, self, _result(RESULT_CANCELED, None, chooser.caller_app_id)
             )
 
+    @settles
     def set_result(self, result_code: str = RESULT_OK, data: dict | None = None) -> None:
-        """Stores the top Activity's result and finishes it; the caller's callback runs."""
+        """Stores the top Activity's result and finishes it; the caller's callback runs.
+
+        On an activity not started for a result the result is ignored (nobody waits for it;
+        an activity further down that does wait is not answered) and the activity just
+        finishes, as ``setResult`` + ``finish`` do on Android.
+        """
         if result_code not in (RESULT_OK, RESULT_CANCELED):
             raise ValueError(f"result_code must be 'OK' or 'CANCELED', got {result_code!r}")
         top = self.tasks.top_activity
         if top is None:
             raise ValueError("set_result needs a foreground activity")
-        top.result = {"result_code": result_code, "data": copy.deepcopy(data)}
+        if top.result_callback is not None:
+            top.result = {"result_code": result_code, "data": copy.deepcopy(data)}
         self.finish_activity()
 
     def _deliver_result(self, act: Activity, cancel: bool = False) -> None:
@@ -292,6 +431,7 @@ class Kernel:
         callbacks.invoke(cb, self, _result(res["result_code"], res["data"], act.caller_app_id))
 
     # ----- media picker
+    @settles
     def open_media_picker(self, mime_filter: str = "image/*", callback: Any = None) -> None:
         """Shows the system photo picker for the foreground app.
 
@@ -307,6 +447,7 @@ class Kernel:
         self.media_picker.open(top.app_id, mime_filter, callback)
 
     # ----- settings
+    @settles
     def set_preference(self, key: str, value: Any) -> Any:
         """Writes a setting through its manager (clamps, cascades); returns the stored value."""
         stored = set_preference(self.os_state, key, value)
@@ -314,6 +455,7 @@ class Kernel:
         return stored
 
     # ----- notifications, toasts, focus
+    @settles
     def open_notification(self, notification_id: int) -> None:
         """Tapping a notification: routes via open_app and auto-cancels it."""
         n = self.notifications.get(notification_id)
@@ -323,9 +465,11 @@ class Kernel:
     def toast(self, text: str) -> None:
         self.system_ui.toast = Toast(str(text), self.clock.now_ms() + TOAST_MS)
 
+    @settles
     def tick(self, ms: int) -> None:
-        """Advances the virtual clock and expires timed surfaces."""
+        """Advances the virtual clock, plays media on, and expires timed surfaces."""
         self.clock.advance(ms)
+        self.media.update()
         toast = self.system_ui.toast
         if toast is not None and toast.expires_ms <= self.clock.now_ms():
             self.system_ui.toast = None
@@ -359,8 +503,15 @@ class Kernel:
                 {"app_id": pending.app_id, "permission": pending.perm} if pending else None
             ),
             media_picker=self.media_picker.state(),
+            network=self.network.state(),
+            media=self.media.state(),
         )
         return {"os": os_state, "apps": plain_copy(self.app_data)}
+
+
+def _pause_media(kernel: Kernel, broadcast: B.Broadcast) -> None:
+    """The system's receiver of "audio becoming noisy": unplugged headphones pause playback."""
+    kernel.media.pause_all()
 
 
 def _media_result(kernel: Kernel, callback: Any, requester: str, code: str, data: Any) -> None:
@@ -382,4 +533,4 @@ def _factory_image() -> bytes:
     return pickle.dumps(Kernel(installed_apps()), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-__all__ = ["BackDispatcher", "Kernel", "KernelConfig", "installed_apps"]
+__all__ = ["DEFAULT_START_MS", "BackDispatcher", "Kernel", "KernelConfig", "installed_apps"]

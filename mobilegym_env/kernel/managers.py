@@ -10,7 +10,8 @@ import math
 import zlib
 from typing import Any
 
-from .os_state import OsState
+from . import broadcast as B
+from .os_state import BLUETOOTH_NEARBY_PRESETS, OsState
 
 VOLUME_STREAMS = ("media", "ring", "alarm", "call", "notification")
 VOLUME_MAX = 15
@@ -56,6 +57,13 @@ def _find(items: list[dict[str, Any]], record_id: Any, what: str) -> dict[str, A
     raise ValueError(f"no {what} {record_id!r}")
 
 
+def _put(os_state: OsState, path: str, new: Any, action: str, /, **extras: Any) -> None:
+    """Writes a value and, if it changed, announces ``action`` (with ``extras``)."""
+    if os_state.get(path) != new:
+        os_state._set(path, new)
+        os_state.announce(action, **extras)
+
+
 def lease_address(ssid: str) -> str:
     """The IP address a network's router hands this phone: fixed per network, so a run is
     reproducible (a stable checksum, not ``hash``, which varies between processes)."""
@@ -76,22 +84,27 @@ class ConnectivityManager:
         """
         _check_bool("wifi", on)
         saved = {n["ssid"] for n in self._os.get("hardware.wifi.saved_networks")}
-        self._os._set("settings.global.wifi_on", on)
+        _put(self._os, "settings.global.wifi_on", on, B.ACTION_WIFI_STATE_CHANGED, on=on)
         self._os._set("hardware.wifi.connected", on and self._os.get("hardware.wifi.ssid") in saved)
         return on
 
     def set_bluetooth(self, on: bool) -> bool:
         """Toggle Bluetooth; turning it off drops the connected device."""
         _check_bool("bluetooth", on)
-        self._os._set("settings.global.bluetooth_on", on)
+        _put(self._os, "settings.global.bluetooth_on", on, B.ACTION_BLUETOOTH_STATE_CHANGED,
+             on=on)
         if not on:
-            self._os._set("hardware.bluetooth.connected", None)
+            self._set_connected_bluetooth(None)
         return on
+
+    def _set_connected_bluetooth(self, device_id: str | None) -> None:
+        _put(self._os, "hardware.bluetooth.connected", device_id,
+             B.ACTION_BLUETOOTH_CONNECTION_CHANGED, device=device_id)
 
     def set_mobile_data(self, on: bool) -> bool:
         """Toggle mobile data."""
         _check_bool("mobile_data", on)
-        self._os._set("settings.global.mobile_data_on", on)
+        _put(self._os, "settings.global.mobile_data_on", on, B.ACTION_MOBILE_DATA_CHANGED, on=on)
         return on
 
     def set_airplane_mode(self, on: bool) -> bool:
@@ -101,7 +114,7 @@ class ConnectivityManager:
         nothing: the user re-enables radios individually.
         """
         _check_bool("airplane_mode", on)
-        self._os._set("settings.global.airplane_mode", on)
+        _put(self._os, "settings.global.airplane_mode", on, B.ACTION_AIRPLANE_MODE_CHANGED, on=on)
         if on:
             self.set_wifi(False)
             self.set_bluetooth(False)
@@ -112,7 +125,7 @@ class ConnectivityManager:
     def set_hotspot(self, on: bool) -> bool:
         """Toggle the Wi-Fi hotspot."""
         _check_bool("hotspot", on)
-        self._os._set("hardware.hotspot.on", on)
+        _put(self._os, "hardware.hotspot.on", on, B.ACTION_HOTSPOT_STATE_CHANGED, on=on)
         return on
 
     def set_hotspot_name(self, name: str) -> str:
@@ -195,11 +208,11 @@ class ConnectivityManager:
         _find(self._os.get("hardware.bluetooth.paired_devices"), device_id, "paired device")
         if not self._os.get("settings.global.bluetooth_on"):
             self.set_bluetooth(True)
-        self._os._set("hardware.bluetooth.connected", device_id)
+        self._set_connected_bluetooth(device_id)
 
     def disconnect_bluetooth(self) -> None:
         """Disconnect the connected device (if any); it stays paired."""
-        self._os._set("hardware.bluetooth.connected", None)
+        self._set_connected_bluetooth(None)
 
     def forget_bluetooth(self, device_id: str) -> None:
         """Unpair a device (by address); forgetting the connected one disconnects it.
@@ -212,7 +225,7 @@ class ConnectivityManager:
         paired.remove(dev)
         self._os._set("hardware.bluetooth.paired_devices", paired)
         if self._os.get("hardware.bluetooth.connected") in (dev["address"], dev["name"]):
-            self._os._set("hardware.bluetooth.connected", None)
+            self._set_connected_bluetooth(None)
 
     def rename_bluetooth(self, device_id: str, name: str) -> str:
         """Rename a paired device (1 to 32 characters); returns the stored name.
@@ -244,7 +257,24 @@ class ConnectivityManager:
         paired = self._os.get("hardware.bluetooth.paired_devices")
         self._os._set("hardware.bluetooth.nearby", nearby)
         self._os._set("hardware.bluetooth.paired_devices", [*paired, dev])
-        self._os._set("hardware.bluetooth.connected", device_id)
+        self._set_connected_bluetooth(device_id)
+
+    def set_bluetooth_nearby(self, preset: str) -> list[str]:
+        """Put the phone somewhere else: the discoverable devices become those of a preset of
+        :data:`~.os_state.BLUETOOTH_NEARBY_PRESETS` (``"home"``, ``"office"``, ``"car"``,
+        ``"cafe"``, ``"none"``), minus the ones already paired (task setup, or the
+        ``hardware`` config section). Returns the addresses now discoverable.
+
+        Raises:
+            ValueError: An unknown preset.
+        """
+        if preset not in BLUETOOTH_NEARBY_PRESETS:
+            raise ValueError(f"unknown Bluetooth preset {preset!r}; expected one of "
+                             f"{tuple(BLUETOOTH_NEARBY_PRESETS)}")
+        paired = {d["address"] for d in self._os.get("hardware.bluetooth.paired_devices")}
+        nearby = [dict(d) for d in BLUETOOTH_NEARBY_PRESETS[preset] if d["address"] not in paired]
+        self._os._set("hardware.bluetooth.nearby", nearby)
+        return [d["address"] for d in nearby]
 
     def set_nfc(self, on: bool) -> bool:
         """Toggle NFC."""
@@ -268,7 +298,8 @@ class DisplayManager:
     def set_brightness(self, value: float) -> int:
         """Set brightness, clamped to 0..100 and rounded to an int."""
         v = _clamp_int("brightness", value, 0, 100)
-        self._os._set("settings.system.brightness", v)
+        _put(self._os, "settings.system.brightness", v, B.ACTION_CONFIGURATION_CHANGED,
+             key="brightness", value=v)
         return v
 
     def set_auto_brightness(self, on: bool) -> bool:
@@ -280,13 +311,15 @@ class DisplayManager:
     def set_dark_mode(self, on: bool) -> bool:
         """Toggle the dark theme."""
         _check_bool("dark_mode", on)
-        self._os._set("settings.system.dark_mode", on)
+        _put(self._os, "settings.system.dark_mode", on, B.ACTION_CONFIGURATION_CHANGED,
+             key="dark_mode", value=on)
         return on
 
     def set_font_scale(self, value: float) -> float:
         """Set the font scale, clamped to 0.85..1.3."""
         v = float(min(max(_check_number("font_scale", value), FONT_SCALE_MIN), FONT_SCALE_MAX))
-        self._os._set("settings.system.font_scale", v)
+        _put(self._os, "settings.system.font_scale", v, B.ACTION_CONFIGURATION_CHANGED,
+             key="font_scale", value=v)
         return v
 
     def set_screen_timeout(self, seconds: int) -> int:
@@ -308,13 +341,15 @@ class AudioManager:
         if stream not in VOLUME_STREAMS:
             raise ValueError(f"unknown volume stream {stream!r}; expected one of {VOLUME_STREAMS}")
         v = _clamp_int(f"volume_{stream}", value, 0, VOLUME_MAX)
-        self._os._set(f"settings.system.volume_{stream}", v)
+        _put(self._os, f"settings.system.volume_{stream}", v, B.ACTION_VOLUME_CHANGED,
+             stream=stream, value=v)
         return v
 
     def set_do_not_disturb(self, on: bool) -> bool:
         """Toggle Do Not Disturb."""
         _check_bool("do_not_disturb", on)
-        self._os._set("settings.system.do_not_disturb", on)
+        _put(self._os, "settings.system.do_not_disturb", on,
+             B.ACTION_INTERRUPTION_FILTER_CHANGED, do_not_disturb=on)
         return on
 
 
@@ -327,13 +362,14 @@ class BatteryManager:
     def set_power_save(self, on: bool) -> bool:
         """Toggle battery saver."""
         _check_bool("power_save", on)
-        self._os._set("hardware.battery.power_save", on)
+        _put(self._os, "hardware.battery.power_save", on, B.ACTION_POWER_SAVE_MODE_CHANGED, on=on)
         return on
 
     def set_level(self, value: float) -> int:
         """Set the battery level, clamped to 0..100."""
         v = _clamp_int("battery_level", value, 0, 100)
-        self._os._set("hardware.battery.level", v)
+        _put(self._os, "hardware.battery.level", v, B.ACTION_BATTERY_CHANGED, level=v,
+             charging=self._os.get("hardware.battery.charging"))
         return v
 
     def set_usage(self, app_id: str, percent: float) -> int:
@@ -356,7 +392,8 @@ class BatteryManager:
     def set_charging(self, on: bool) -> bool:
         """Set whether the charger is plugged in."""
         _check_bool("charging", on)
-        self._os._set("hardware.battery.charging", on)
+        _put(self._os, "hardware.battery.charging", on, B.ACTION_BATTERY_CHANGED,
+             level=self._os.get("hardware.battery.level"), charging=on)
         return on
 
 
@@ -385,6 +422,37 @@ class DeviceManager:
         value = _check_name(f"build {field}", value, hi=64)
         self._os._set(("hardware", "build", field), value)
         return value
+
+
+class HardwareManager:
+    """The hardware flags: VPN, a wired headset, a ringing alarm (task setup, the quick
+    settings and the ``hardware`` config section set them)."""
+
+    def __init__(self, os_state: OsState) -> None:
+        self._os = os_state
+
+    def set_vpn(self, on: bool) -> bool:
+        """Bring the VPN tunnel up or down (the status bar shows a key while it is up)."""
+        _check_bool("vpn", on)
+        _put(self._os, "hardware.vpn_on", on, B.ACTION_VPN_STATE_CHANGED, on=on)
+        return on
+
+    def set_headset(self, plugged: bool) -> bool:
+        """Plug a wired headset in or out. Unplugging also announces "audio becoming noisy",
+        which pauses media playback (as on Android)."""
+        _check_bool("headset", plugged)
+        was = self._os.get("hardware.headset_plugged")
+        _put(self._os, "hardware.headset_plugged", plugged, B.ACTION_HEADSET_PLUG,
+             plugged=plugged)
+        if was and not plugged:
+            self._os.announce(B.ACTION_AUDIO_BECOMING_NOISY)
+        return plugged
+
+    def set_alarm_active(self, on: bool) -> bool:
+        """An alarm starts (or stops) ringing."""
+        _check_bool("alarm_active", on)
+        _put(self._os, "hardware.alarm_active", on, B.ACTION_ALARM_STATE_CHANGED, active=on)
+        return on
 
 
 class NotificationManager:
@@ -451,7 +519,8 @@ def set_language(os_state: OsState, language: str) -> str:
     """Set the system locale tag (e.g. ``"en-US"``, ``"zh-CN"``)."""
     if not isinstance(language, str) or not language:
         raise ValueError(f"language must be a non-empty str, got {language!r}")
-    os_state._set("settings.global.language", language)
+    _put(os_state, "settings.global.language", language, B.ACTION_LOCALE_CHANGED,
+         language=language)
     return language
 
 
@@ -481,6 +550,9 @@ _PREFERENCE_ROUTES: dict[str, tuple[type, str, tuple[Any, ...]]] = {
     "power_save": (BatteryManager, "set_power_save", ()),
     "battery_level": (BatteryManager, "set_level", ()),
     "charging": (BatteryManager, "set_charging", ()),
+    "vpn": (HardwareManager, "set_vpn", ()),
+    "headset": (HardwareManager, "set_headset", ()),
+    "alarm_active": (HardwareManager, "set_alarm_active", ()),
 }
 
 PREFERENCE_KEYS = tuple(sorted([*_PREFERENCE_ROUTES, "language"]))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .data import plain_copy
@@ -27,6 +27,38 @@ def _saved(ssid: str, security: str, password: str) -> dict[str, Any]:
 
 def _bt(name: str, address: str, kind: str) -> dict[str, Any]:
     return {"id": address, "name": name, "address": address, "type": kind}
+
+
+# Discoverable (not yet paired) Bluetooth devices around the phone, by place. "home" is the
+# factory default of ``hardware.bluetooth.nearby``; a task or the ``hardware`` config section
+# picks another (``ConnectivityManager.set_bluetooth_nearby``).
+BLUETOOTH_NEARBY_PRESETS: dict[str, tuple[dict[str, Any], ...]] = {
+    "home": (
+        _bt("JBL Charge 5", "F8:DF:15:B1:42:7C", "speaker"),
+        _bt("WH-1000XM5", "AC:80:0A:5D:33:E9", "headset"),
+        _bt("Galaxy Buds2", "D0:65:44:8A:1F:02", "headset"),
+        _bt("Fitbit Charge 6", "E4:1A:2C:99:6B:D5", "watch"),
+        _bt("Echo Dot-8QK", "68:54:FD:20:C3:4A", "speaker"),
+    ),
+    "office": (
+        _bt("Jabra Evolve2 65", "50:C2:ED:1B:7A:04", "headset"),
+        _bt("MX Keys", "D4:1B:81:6C:22:9E", "keyboard"),
+        _bt("Poly Sync 20", "64:16:7F:A0:3D:58", "speaker"),
+        _bt("Galaxy Watch6", "9C:2E:A1:47:B0:13", "watch"),
+        _bt("Meeting Room 4B", "00:0C:8A:F2:19:66", "speaker"),
+        _bt("WH-1000XM4", "AC:80:0A:11:5E:C2", "headset"),
+    ),
+    "car": (
+        _bt("Toyota RAV4", "00:1E:7C:9A:01:D3", "car"),
+        _bt("Garmin DriveSmart", "C8:3E:99:4D:70:2A", "car"),
+    ),
+    "cafe": (
+        _bt("AirPods Pro", "F4:0F:24:8E:3B:61", "headset"),
+        _bt("Bose QC45", "4C:87:5D:77:C0:19", "headset"),
+        _bt("Pixel Buds Pro", "4C:87:5D:90:2F:AA", "headset"),
+    ),
+    "none": (),
+}
 
 
 def default_os_state() -> dict[str, Any]:
@@ -106,13 +138,7 @@ def default_os_state() -> dict[str, Any]:
                 ],
                 "connected": None,
                 # discoverable, not yet paired (the "Pair new device" list)
-                "nearby": [
-                    _bt("JBL Charge 5", "F8:DF:15:B1:42:7C", "speaker"),
-                    _bt("WH-1000XM5", "AC:80:0A:5D:33:E9", "headset"),
-                    _bt("Galaxy Buds2", "D0:65:44:8A:1F:02", "headset"),
-                    _bt("Fitbit Charge 6", "E4:1A:2C:99:6B:D5", "watch"),
-                    _bt("Echo Dot-8QK", "68:54:FD:20:C3:4A", "speaker"),
-                ],
+                "nearby": [dict(d) for d in BLUETOOTH_NEARBY_PRESETS["home"]],
             },
             "storage": {
                 "total_gb": 128,
@@ -126,6 +152,11 @@ def default_os_state() -> dict[str, Any]:
                       "security_patch": "March 2, 2026", "baseband": "g5300q-230927-B-11034"},
             "flashlight": False,
             "nfc_on": True,
+            # hardware flags (HardwareManager): a VPN tunnel is up, a wired headset is plugged
+            # in, an alarm is ringing
+            "vpn_on": False,
+            "headset_plugged": False,
+            "alarm_active": False,
         },
         "permissions": {},
         "preferences": {},
@@ -161,6 +192,15 @@ class OsState:
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
         self._data = copy.deepcopy(data) if data is not None else default_os_state()
+        # Where managers' announcements go (the kernel's broadcast bus); a standalone model,
+        # as judges simulate managers on, announces to nobody.
+        self.listener: Callable[[str, dict[str, Any]], Any] | None = None
+
+    def announce(self, action: str, **extras: Any) -> None:
+        """A manager tells the system about a change it made (a broadcast, queued by the
+        kernel's bus and delivered once the operation that caused it has finished)."""
+        if self.listener is not None:
+            self.listener(action, extras)
 
     def get(self, path: str | Sequence[str]) -> Any:
         """Read a value by dotted path, e.g. ``"settings.global.wifi_on"``.

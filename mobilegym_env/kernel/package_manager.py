@@ -12,7 +12,10 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
+
+from .broadcast import Receiver
+from .callbacks import check_callback
 
 LaunchMode = Literal["standard", "singleTask"]
 
@@ -28,6 +31,9 @@ class IntentFilter:
         scheme: URL scheme filter (``"sms"``).
         launch_mode: ``"standard"`` (default) or ``"singleTask"``.
         description: Label the chooser shows when several apps match.
+        params: Documentation of the extras the receiver reads from ``intent.data``, as
+            ``(("address", "phone number to text"), ...)``. Not enforced at run time (as in
+            the spec): callers may send fewer or more.
     """
 
     action: str
@@ -36,12 +42,17 @@ class IntentFilter:
     scheme: str | None = None
     launch_mode: LaunchMode = "standard"
     description: str | None = None
+    params: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.launch_mode not in ("standard", "singleTask"):
             raise ValueError(f"unknown launch_mode {self.launch_mode!r}")
         if not self.route.startswith("/"):
             raise ValueError(f"filter route must start with '/': {self.route!r}")
+        if not all(isinstance(p, tuple) and len(p) == 2 and all(isinstance(x, str) for x in p)
+                   for p in self.params):
+            raise ValueError(f"filter params must be (name, description) str pairs, "
+                             f"got {self.params!r}")
 
 
 @dataclass(frozen=True)
@@ -56,6 +67,11 @@ class AppManifest:
         intent_filters: The app's receivers.
         aliases: Other names users call the app by.
         system: True for apps that ship with the OS image.
+        receivers: Broadcast receivers (``broadcast.Receiver(action, handler)``), called as
+            ``handler(kernel, broadcast)`` for every broadcast of their action.
+        on_lifecycle: ``on_lifecycle(kernel, activity, event)``, called for each lifecycle
+            event of the app's activities (``"created"``, ``"resumed"``, ``"paused"``,
+            ``"destroyed"``; see ``kernel.lifecycle``). A module-level function.
     """
 
     id: str
@@ -65,6 +81,14 @@ class AppManifest:
     intent_filters: tuple[IntentFilter, ...] = ()
     aliases: tuple[str, ...] = ()
     system: bool = False
+    receivers: tuple[Receiver, ...] = ()
+    on_lifecycle: Callable[..., Any] | None = None
+
+    def __post_init__(self) -> None:
+        if not all(isinstance(r, Receiver) for r in self.receivers):
+            raise ValueError(f"{self.id}: receivers must be broadcast.Receiver instances")
+        if self.on_lifecycle is not None:
+            check_callback(self.on_lifecycle)
 
 
 @dataclass

@@ -126,14 +126,29 @@ class PermissionService:
         return self._resolve(req, new)
 
     def dismiss(self) -> bool:
-        """Back on the dialog: deny this time, never permanently.
+        """Back on the dialog counts as a denial (Android 11+): ``denied``, or
+        ``denied_forever`` if the permission had been denied once already.
 
         Returns:
             True if a dialog was dismissed (the Back event is consumed), else False.
         """
         if self.pending is None:
             return False
-        self._resolve(self._take_pending(), "denied")
+        self.respond(False)
+        return True
+
+    def cancel(self) -> bool:
+        """The user left the dialog's app (Home, Recents, another app): the request is
+        interrupted, the status stays as it was and the callback gets that status (a
+        cancellation, as Android's empty result arrays).
+
+        Returns:
+            True if a dialog was pending, else False.
+        """
+        if self.pending is None:
+            return False
+        req = self._take_pending()
+        invoke(req.callback, req.app_id, req.perm, self.status(req.app_id, req.perm))
         return True
 
     def _take_pending(self) -> PermissionRequest:

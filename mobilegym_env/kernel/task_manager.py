@@ -27,6 +27,8 @@ class Activity:
         launched_by_task_id: One-shot caller pointer of an Activity pushed onto another app's
             existing Task by ``start_activity(new_task=True)``; finishing it returns there.
         ui: Volatile per-activity UI state (text-field values, scroll offsets, focus).
+        state: Its latest lifecycle event: ``"created"``, ``"resumed"``, ``"paused"`` (or
+            ``"destroyed"`` once gone); see ``kernel.lifecycle``.
     """
 
     activity_id: str
@@ -38,6 +40,7 @@ class Activity:
     result: dict[str, Any] | None = None
     launched_by_task_id: str | None = None
     ui: dict[str, Any] = field(default_factory=dict)
+    state: str = "created"
 
     @property
     def route(self) -> str:
@@ -70,6 +73,7 @@ class Activity:
             "intent": _plain(self.intent),
             "for_result": self.result_callback is not None,
             "launched_by_task_id": self.launched_by_task_id,
+            "state": self.state,
         }
 
 

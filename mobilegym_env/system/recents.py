@@ -37,7 +37,7 @@ FLING = 80  # px upwards that dismiss a card
 
 
 def _switch_to(k: Kernel, task_id: str) -> None:
-    k.launch_app(k.tasks.tasks[task_id].root_app_id)
+    k.switch_to_task(task_id)  # keeps the Task's caller pointer, unlike a launcher tap
 
 
 def close_task(k: Kernel, task_id: str) -> None:

@@ -407,3 +407,176 @@ def test_closing_a_task_cancels_a_pending_result(k):
     assert results == [
         ("cb", {"result_code": "CANCELED", "data": None, "caller_app_id": "settings"})]
     assert k.tasks.tasks == {}
+
+
+# ----- the issue's deviations, written from the spec's wording
+def test_recents_switch_keeps_the_caller_pointer(k, tid):
+    """Only a Back-return or a launcher icon tap clears launchedByTaskId ("Task Lifetime"):
+    Contacts -> SENDTO sms (new task) -> Recents -> the SMS card -> Back returns to Contacts."""
+    k.launch_app("contacts")
+    k.start_activity(SMS, new_task=True)
+    sms = k.tasks.task_for_app("sms")
+    k.show_recents()
+    k.switch_to_task(sms.task_id)
+    assert (k.tasks.active_task_id, sms.launched_by_task_id) == (sms.task_id, tid(k, "contacts"))
+    assert k.handle_back() == "os.returnToLauncherTask"
+    assert k.tasks.active_task_id == tid(k, "contacts")
+    assert sms.launched_by_task_id is None  # consumed by the Back-return
+
+
+def test_recents_switch_then_launcher_tap_clears_the_pointer(k):
+    k.launch_app("contacts")
+    k.start_activity(SMS, new_task=True)
+    sms = k.tasks.task_for_app("sms")
+    k.show_recents()
+    k.switch_to_task(k.tasks.recents[1])  # over to Contacts, then back to SMS by its icon
+    k.launch_app("sms")
+    assert sms.launched_by_task_id is None
+    assert k.handle_back() == "os.goHomeFallback"
+
+
+def test_switch_to_unknown_task_changes_nothing(k):
+    k.launch_app("contacts")
+    before = k.state()
+    with pytest.raises(KeyError, match="t9"):
+        k.switch_to_task("t9")
+    assert k.state() == before
+
+
+TEXT = {"action": "ACTION_SEND", "type": "text/plain", "data": {"text": "hi"}}
+
+
+def test_second_start_while_a_for_result_chooser_is_open_cancels_the_first(k, view):
+    k.launch_app("railway")
+    assert k.start_activity_for_result(TEXT, functools.partial(on_result_tagged, "first"))
+    assert k.intents.chooser is not None
+    assert k.start_activity_for_result(PICK, functools.partial(on_result_tagged, "second"))
+    assert results == [("first", {"result_code": "CANCELED", "data": None,
+                                  "caller_app_id": "railway"})]
+    assert k.intents.chooser is None
+    assert view(k)["railway"] == [("railway", ["/"]), ("contacts", ["/pick"])]
+    k.set_result("OK", {"contact_id": 1})
+    assert [tag for tag, _ in results] == ["first", "second"]  # each answered exactly once
+    assert results[1][1]["result_code"] == "OK"
+
+
+def test_a_new_chooser_replaces_an_open_one_only_after_cancelling_it(k):
+    k.launch_app("railway")
+    k.start_activity_for_result(TEXT, functools.partial(on_result_tagged, "first"))
+    k.start_activity_for_result(TEXT, functools.partial(on_result_tagged, "second"))
+    assert [tag for tag, r in results if r["result_code"] == "CANCELED"] == ["first"]
+    k.handle_back()  # dismisses the second chooser
+    assert [tag for tag, _ in results] == ["first", "second"]
+
+
+def test_for_result_into_a_single_task_receiver_pushes_onto_the_callers_task(k, view, tid):
+    wechat = k.launch_app("wechat")
+    wechat.top.push("/chat/1")
+    k.launch_app("railway")
+    assert k.start_activity_for_result(share(uri="content://media/1"), on_result)
+    # the receiver's own Task is untouched; the result activity sits on the caller's Task
+    assert view(k) == {"wechat": [("wechat", ["/", "/chat/1"])],
+                       "railway": [("railway", ["/"]), ("wechat", ["/share"])]}
+    assert k.tasks.active_task_id == tid(k, "railway")
+    k.set_result("OK", {"sent": True})
+    assert results == [("cb", {"result_code": "OK", "data": {"sent": True},
+                               "caller_app_id": "railway"})]
+    assert view(k)["railway"] == [("railway", ["/"])]
+    assert k.tasks.active_task_id == tid(k, "railway")
+
+
+def test_two_for_result_callers_of_a_single_task_receiver_are_both_answered(k, view):
+    k.launch_app("railway")
+    k.start_activity_for_result(share(n=1), functools.partial(on_result_tagged, "railway"))
+    k.launch_app("gallery")
+    k.start_activity_for_result(share(n=2), functools.partial(on_result_tagged, "gallery"))
+    assert k.tasks.task_for_app("wechat") is None  # never promoted into its own Task
+    k.set_result("OK", {"n": 2})
+    k.launch_app("railway")
+    k.handle_back()  # backs out of the first share: CANCELED
+    assert results == [
+        ("gallery", {"result_code": "OK", "data": {"n": 2}, "caller_app_id": "gallery"}),
+        ("railway", {"result_code": "CANCELED", "data": None, "caller_app_id": "railway"})]
+
+
+def test_for_result_from_home_still_follows_the_launch_mode(k, view):
+    assert k.start_activity_for_result(share(n=1), on_result)  # no caller Task to push onto
+    assert view(k) == {"wechat": [("wechat", ["/", "/share"])]}
+
+
+def test_set_result_on_an_activity_not_started_for_result_is_ignored(k, view):
+    k.launch_app("settings")
+    k.start_activity_for_result(PICK, on_result)
+    k.start_activity(PAY)  # contacts opens a payment screen on top, not for a result
+    k.set_result("OK", {"transaction_id": "tx"})
+    assert results == []  # the waiting picker below is not answered by someone else's result
+    assert view(k)["settings"] == [("settings", ["/"]), ("contacts", ["/pick"])]
+    k.set_result("OK", {"contact_id": 2})
+    assert results == [("cb", {"result_code": "OK", "data": {"contact_id": 2},
+                               "caller_app_id": "settings"})]
+
+
+def test_overlays_belong_to_their_task_and_leaving_cancels_them(k):
+    k.launch_app("railway")
+    k.start_activity_for_result(TEXT, on_result)
+    k.go_home()
+    assert k.intents.chooser is None and k.state()["os"]["chooser"] is None
+    assert results == [("cb", {"result_code": "CANCELED", "data": None,
+                               "caller_app_id": "railway"})]
+    k.launch_app("railway")
+    k.open_media_picker("image/*", functools.partial(on_result_tagged, "picker"))
+    k.show_recents()
+    assert k.media_picker.is_open is False
+    assert results[-1] == ("picker", {"result_code": "CANCELED", "data": None,
+                                      "caller_app_id": "railway"})
+    k.switch_to_task(k.tasks.recents[0])
+    k.permissions.request("railway", "camera")
+    k.open_app("settings")  # e.g. a notification
+    assert k.permissions.pending is None
+    assert k.permissions.status("railway", "camera") == "not_requested"
+
+
+def test_closing_the_foreground_task_cancels_its_chooser(k):
+    k.launch_app("railway")
+    k.start_activity_for_result(TEXT, on_result)
+    k.close_app("railway")
+    assert k.intents.chooser is None
+    assert [r["result_code"] for _, r in results] == ["CANCELED"]
+
+
+def test_back_on_the_permission_dialog_is_a_denial_and_the_second_is_forever(k):
+    k.launch_app("railway")
+    k.permissions.request("railway", "location")
+    assert k.handle_back() == "permission.dialog"
+    assert k.permissions.status("railway", "location") == "denied"
+    k.permissions.request("railway", "location")
+    assert k.handle_back() == "permission.dialog"
+    assert k.permissions.status("railway", "location") == "denied_forever"
+    assert k.permissions.request("railway", "location") == "denied_forever"
+    assert k.permissions.pending is None
+
+
+def test_intent_filters_document_their_params_without_enforcing_them():
+    from mobilegym_env.kernel.package_manager import IntentFilter
+
+    f = IntentFilter("ACTION_SENDTO", "/compose", scheme="sms",
+                     params=(("address", "phone number"), ("body", "text to prefill")))
+    assert dict(f.params) == {"address": "phone number", "body": "text to prefill"}
+    with pytest.raises(ValueError, match="params"):
+        IntentFilter("ACTION_VIEW", params=("address",))
+
+
+def test_filter_params_are_not_enforced(k):
+    k.launch_app("railway")
+    assert k.start_activity({"action": "ACTION_SENDTO", "scheme": "sms", "data": {"x": 1}})
+    assert k.tasks.top_activity.intent["data"] == {"x": 1}
+
+
+def test_chooser_first_match_config_starts_the_first_candidate(kernel_factory, view):
+    from mobilegym_env.kernel import KernelConfig
+
+    k = kernel_factory(KernelConfig().with_overrides({"intent": {"chooser": "first_match"}}))
+    k.launch_app("railway")
+    assert k.start_activity(TEXT)
+    assert k.intents.chooser is None
+    assert view(k)["railway"] == [("railway", ["/"]), ("notes", ["/new"])]

@@ -12,12 +12,13 @@ from mobilegym_env.kernel.managers import (
     ConnectivityManager,
     DeviceManager,
     DisplayManager,
+    HardwareManager,
     NotificationManager,
     StorageManager,
     lease_address,
     set_preference,
 )
-from mobilegym_env.kernel.os_state import OsState
+from mobilegym_env.kernel.os_state import BLUETOOTH_NEARBY_PRESETS, OsState
 
 
 def test_airplane_cascade_exact():
@@ -336,3 +337,34 @@ def test_storage_categories_sum_to_used():
     with pytest.raises(ValueError, match="capacity"):
         st_.set_category("videos", 100)
     assert s.state() == before
+
+
+def test_hardware_flags():
+    s = OsState()
+    h = HardwareManager(s)
+    assert (h.set_vpn(True), h.set_headset(True), h.set_alarm_active(True)) == (True,) * 3
+    hw = s.get("hardware")
+    assert (hw["vpn_on"], hw["headset_plugged"], hw["alarm_active"]) == (True, True, True)
+    for key in ("vpn", "headset", "alarm_active"):
+        assert set_preference(s, key, False) is False
+    with pytest.raises(ValueError, match="vpn"):
+        h.set_vpn("on")
+    assert s.get("hardware.vpn_on") is False
+
+
+def test_bluetooth_nearby_presets_skip_paired_devices():
+    s = OsState()
+    c = ConnectivityManager(s)
+    home = s.get("hardware.bluetooth.nearby")
+    assert [d["name"] for d in home] == [d["name"] for d in BLUETOOTH_NEARBY_PRESETS["home"]]
+    c.pair_bluetooth("AC:80:0A:5D:33:E9")  # WH-1000XM5, from home
+    assert c.set_bluetooth_nearby("none") == []
+    c.set_bluetooth_nearby("home")
+    assert "AC:80:0A:5D:33:E9" not in [d["address"] for d in s.get("hardware.bluetooth.nearby")]
+    assert len(c.set_bluetooth_nearby("office")) == len(BLUETOOTH_NEARBY_PRESETS["office"])
+    with pytest.raises(ValueError, match="moon"):
+        c.set_bluetooth_nearby("moon")
+    # every preset is a list of distinct devices the settings pages can show
+    for devices in BLUETOOTH_NEARBY_PRESETS.values():
+        assert len({d["address"] for d in devices}) == len(devices)
+        assert all(set(d) == {"id", "name", "address", "type"} for d in devices)

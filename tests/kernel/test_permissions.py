@@ -71,10 +71,21 @@ def test_dont_ask_again_and_dismiss(svc):
     assert svc.status("a", "contacts") == "denied"
     assert calls == [("t", "a", "contacts", "denied")]
     assert svc.dismiss() is False
-    # Dismissing after a denial still does not make it permanent.
+    # Back counts as a denial: a second one escalates, as a second "Don't allow" does.
     svc.request("a", "contacts")
     svc.dismiss()
-    assert svc.status("a", "contacts") == "denied"
+    assert svc.status("a", "contacts") == "denied_forever"
+    assert svc.request("a", "contacts") == "denied_forever"  # never asked again
+
+
+def test_cancel_interrupts_without_changing_the_status(svc):
+    svc.request("a", "camera", functools.partial(tagged, "t"))
+    assert svc.cancel() is True
+    assert (svc.pending, svc.status("a", "camera")) == (None, "not_requested")
+    assert calls == [("t", "a", "camera", "not_requested")]
+    assert svc.cancel() is False
+    svc.request("a", "camera")  # the app may ask again
+    assert svc.pending is not None
 
 
 def test_lambda_rejected_before_any_change(svc, os_state):

@@ -42,6 +42,9 @@ def dirty(k):
     k.toast("saved")
     k.system_ui.recents_open = True
     k.keyboard.show(k.tasks.top_activity.activity_id, "search")
+    k.files.write_text("/sdcard/Music/song.mp3", "[audio/mpeg] Song")
+    k.media.play("gallery", ["/sdcard/Music/song.mp3"])
+    k.broadcasts.register("notes", "ACTION_BATTERY_CHANGED", on_result)
 
 
 PERSISTED = ("settings", "hardware", "permissions", "preferences", "clipboard", "files",
@@ -65,7 +68,7 @@ def test_reboot_keeps_persisted_and_resets_volatile(k):
     assert k.launcher.page_of("wechat") == 1
     # runtime/UI/session state is back to boot values
     for key in ("tasks", "notifications", "keyboard", "chooser", "permission_request",
-                "media_picker", "location"):  # fmt: skip
+                "media_picker", "location", "media"):  # fmt: skip
         assert after["os"][key] == fresh["os"][key], key
     assert after["os"]["tasks"] == {"active_task_id": None, "recents": [], "tasks": []}
     assert after["os"]["notifications"] == {"items": [], "heads_up_id": None}
@@ -81,6 +84,10 @@ def test_reboot_keeps_persisted_and_resets_volatile(k):
     assert k.keyboard.visible is False
     assert k.media_picker.is_open is False
     assert k.intents.tasks is k.tasks  # resolver wired to the new task manager
+    assert k.broadcasts.receivers("ACTION_BATTERY_CHANGED") == []
+    assert k.os_state.listener == k._announce  # managers announce to the new bus
+    assert after["os"]["network"] == {"status": "metered", "transport": "cellular",
+                                      "metered": True, "vpn": False}  # Wi-Fi stayed off
     assert k.handle_back() is None  # nothing left on screen to back out of
 
 

@@ -50,6 +50,7 @@ def test_create_activate_recents_and_close():
                         "intent": None,
                         "for_result": False,
                         "launched_by_task_id": None,
+                        "state": "created",
                     }
                 ],
             }
