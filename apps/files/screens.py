@@ -35,7 +35,7 @@ from mobilegym_env.ui import (
 )
 from mobilegym_env.ui import theme as T
 
-from . import dialogs, picker
+from . import dialogs, picker, player
 from .common import (
     DEFAULT_SORT,
     ROOT_LABEL,
@@ -94,7 +94,8 @@ def home(ctx: ScreenContext) -> View:
                               on_tap=functools.partial(ctx.push, dir_route(path)),
                               id=f"category:{key}"))
     body = ctx.scroll(*rows, id="files_home", bg=T.SURFACE, pad=(0, 0, 0, 16))
-    return scaffold(body, top_bar=top_app_bar("Files"), bg=T.SURFACE)
+    return scaffold(body, top_bar=top_app_bar("Files"), bottom=player.now_playing_bar(ctx),
+                    bg=T.SURFACE)
 
 
 def _search_pill(ctx: ScreenContext) -> View:
@@ -153,7 +154,8 @@ def directory(ctx: ScreenContext) -> View:
             icon_button("folder-plus", functools.partial(dialogs.open_new_folder, ctx),
                         "New folder", id="new_folder"),
         ], subtitle=items_text(len(found)))
-    return scaffold(body, top_bar=bar, overlay=dialogs.overlay(ctx, path), bg=T.SURFACE)
+    return scaffold(body, top_bar=bar, bottom=None if selecting else player.now_playing_bar(ctx),
+                    overlay=dialogs.overlay(ctx, path), bg=T.SURFACE)
 
 
 def _row(ctx: ScreenContext, e: FileEntry, selecting: bool, selected: bool) -> View:
@@ -171,6 +173,10 @@ def _row(ctx: ScreenContext, e: FileEntry, selecting: bool, selected: bool) -> V
 
 
 def _open(ctx: ScreenContext, e: FileEntry) -> None:
+    """A folder opens, a song plays (in the player), any other file shows its page."""
+    if player.is_audio(e):
+        player.play_file(ctx, e)
+        return
     ctx.os.keyboard.hide()  # a search result leaves the search field behind
     ctx.push(dir_route(e.path) if e.is_dir else file_route(e.path))
 
@@ -232,8 +238,11 @@ def file_view(ctx: ScreenContext) -> View:
                 _detail("Modified", date_text(ctx, entry.mtime_ms)),
                 _detail("Location", display_path(posixpath.dirname(entry.path))), gap=12),
             divider(),
-            row(button("Open with…", functools.partial(_open_with, ctx, entry), "tonal",
-                       icon="arrow-up-right-from-square", id="open_with"), justify="center"),
+            row(button("Play", functools.partial(player.play_file, ctx, entry), "filled",
+                       icon="play", id="play_file") if player.is_audio(entry) else None,
+                button("Open with…", functools.partial(_open_with, ctx, entry), "tonal",
+                       icon="arrow-up-right-from-square", id="open_with"),
+                justify="center", gap=12),
             id="file", pad=(20, 12), gap=20, bg=T.SURFACE)
     info = icon_button("circle-info", functools.partial(ctx.open_dialog, "info",
                                                         item=entry.path),
@@ -255,4 +264,4 @@ def _open_with(ctx: ScreenContext, entry: FileEntry) -> None:
 
 
 ROUTES = {"/": home, "/dir": directory, "/search": search, "/file": file_view,
-          "/pick": picker.screen}
+          "/pick": picker.screen, player.ROUTE: player.screen}

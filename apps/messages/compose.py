@@ -46,6 +46,7 @@ from .common import (
 
 PICK_CONTACT = {"action": "ACTION_PICK", "type": "vnd.android.cursor.dir/contact"}
 COMPOSE_KEYS = ("to", "body", "attachment")
+OFFLINE_TEXT = "No connection. Photos are sent as MMS, which needs mobile data or Wi-Fi."
 
 
 def open_compose(ctx: ScreenContext, body: str = "") -> None:
@@ -124,7 +125,8 @@ def compose(ctx: ScreenContext) -> View:
                     SENT_BG, id="pick_contact"),
         gap=8, pad=(16, 8, 8, 8),
     )
-    parts: list[View | None] = [recipient, View("box", h=1, bg=T.DIVIDER), _preview(ctx)]
+    parts: list[View | None] = [recipient, View("box", h=1, bg=T.DIVIDER), _preview(ctx),
+                                _offline_banner(ctx)]
     suggestions = _suggestions(ctx, to)
     if suggestions:
         parts.append(ctx.scroll(*suggestions, id="suggestions", pad=(0, 0, 0, 8)))
@@ -154,6 +156,21 @@ def _preview(ctx: ScreenContext) -> View | None:
     )
     return col(preview, text(str(att["name"]), 12, color=T.TEXT_SECONDARY, w=200),
                pad=(16, 12), gap=6, align="end", w=FILL)
+
+
+def _has_attachment(ctx: ScreenContext) -> bool:
+    att = ctx.ui.get("attachment")
+    return isinstance(att, dict) and bool(att.get("name"))
+
+
+def _offline_banner(ctx: ScreenContext) -> View | None:
+    """A picture goes as MMS, which needs the network (texts only need the cell radio)."""
+    if not _has_attachment(ctx) or ctx.os.network.online:
+        return None
+    return row(icon("circle-exclamation", 16, "#B3261E"),
+               text(OFFLINE_TEXT, 13, color=T.TEXT, max_lines=2, w=FILL),
+               gap=12, pad=(16, 10), bg="#FCEEEE", w=FILL, id="offline_banner",
+               role="banner", label=OFFLINE_TEXT)
 
 
 def _open_attach(ctx: ScreenContext) -> None:
@@ -217,7 +234,7 @@ def _send(ctx: ScreenContext) -> None:
     address = inbox.resolve_recipient(ctx.os, typed)
     body = ctx.value("body").strip()
     att = ctx.ui.get("attachment")
-    if isinstance(att, dict) and att.get("name"):
+    if _has_attachment(ctx):
         body = f"{body}\n[Image: {att['name']}]" if body else f"[Image: {att['name']}]"
     if address is None:
         ctx.toast("Add a recipient" if not typed.strip() else
@@ -225,6 +242,9 @@ def _send(ctx: ScreenContext) -> None:
         return
     if not body:
         ctx.toast("Type a message")
+        return
+    if _has_attachment(ctx) and not ctx.os.network.online:
+        ctx.toast("Not sent: no connection for the photo")
         return
     inbox.send_sms(ctx.os, address, body)
     for key in COMPOSE_KEYS:

@@ -8,7 +8,9 @@ arrive: the row lands in the inbox unread and a notification that opens the thre
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import unquote
 
+from mobilegym_env.kernel.lifecycle import RESUMED
 from mobilegym_env.kernel.providers import OWN_NUMBER
 
 from .common import (
@@ -94,6 +96,14 @@ def mark_read(kernel: Any, address: str) -> int:
     """Marks a thread's received messages read; returns how many were unread."""
     return kernel.providers.update(SMS, {"read": True},
                                    {"thread_address": address, "type": "inbox", "read": False})
+
+
+def on_lifecycle(kernel: Any, activity: Any, event: str) -> None:
+    """The app's lifecycle hook: a conversation that comes to the front (opened from a
+    notification, back from Recents) is read, as it is when opened from the thread list."""
+    path = activity.route.partition("?")[0]
+    if event == RESUMED and path.startswith("/thread/") and len(path) > len("/thread/"):
+        mark_read(kernel, unquote(path[len("/thread/"):]))
 
 
 def mark_unread(kernel: Any, address: str) -> bool:

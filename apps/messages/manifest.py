@@ -2,6 +2,8 @@
 
 from mobilegym_env.kernel import AppManifest, IntentFilter
 
+from .inbox import on_lifecycle
+
 MANIFEST = AppManifest(
     id="messages",
     name="Messages",
@@ -9,10 +11,15 @@ MANIFEST = AppManifest(
     color="#1A73E8",
     aliases=("SMS", "Texts", "Text messages"),
     intent_filters=(
-        IntentFilter(action="ACTION_SENDTO", scheme="sms", route="/compose"),
+        IntentFilter(action="ACTION_SENDTO", scheme="sms", route="/compose",
+                     params=(("address", "the recipient's phone number"),
+                             ("body", "text to prefill"))),
         IntentFilter(action="ACTION_SEND", type="text/plain", route="/compose",
-                     description="Send as SMS"),
+                     description="Send as SMS", params=(("text", "the message to prefill"),)),
         IntentFilter(action="ACTION_SEND", type="image/*", route="/compose",
-                     launch_mode="singleTask", description="Send in a message"),
+                     launch_mode="singleTask", description="Send in a message",
+                     params=(("path", "the picture's file path"),
+                             ("media_id", "its media provider row"))),
     ),
+    on_lifecycle=on_lifecycle,  # a conversation brought to the front is read
 )

@@ -5,10 +5,11 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from ..kernel.media import MediaSession, clock_text
 from ..ui import theme as T
-from ..ui.components import scrim
+from ..ui.components import progress_bar, scrim
 from ..ui.layout import measure
-from ..ui.view import FILL, View, button, col, icon, row, scroll, spacer, stack, text
+from ..ui.view import FILL, View, button, col, icon, icon_button, row, scroll, spacer, stack, text
 
 if TYPE_CHECKING:
     from ..kernel import Kernel
@@ -72,6 +73,51 @@ def _notification(k: Kernel, n) -> View:
     )
 
 
+def _open_player(k: Kernel, s: MediaSession) -> None:
+    """A tap on the media notification opens the player (its page is not pushed twice)."""
+    task = k.tasks.task_for_app(s.app_id)
+    showing = task is not None and task.top.app_id == s.app_id and task.top.route == s.route
+    k.open_app(s.app_id, None if showing else s.route)
+
+
+def media_card(k: Kernel) -> View | None:
+    """The media notification: the session that holds the audio focus (or was used last),
+    with previous / play-pause / next, and a close button once paused. Media notifications
+    are silent (no heads-up), as on Android."""
+    s = k.media.current
+    if s is None:
+        return None
+    m = k.packages.manifest(s.app_id) if s.app_id in k.packages else None
+    title, pos, length = k.media.title(s.track), k.media.position_ms(s.app_id), \
+        k.media.duration_ms(s.track)
+    media, app = k.media, s.app_id
+
+    def button_(name: str, fn: object, label: str, node: str, main: bool = False) -> View:
+        return icon_button(name, fn, label, T.ON_ACCENT if main else T.TEXT, 16,
+                           bg=T.ACCENT if main else None, id=f"media:{node}")
+
+    head = row(icon(m.icon if m else "music", 11, m.color if m else T.TEXT_SECONDARY),
+               text(m.name if m else app, 11, color=T.TEXT_SECONDARY, role=None, w=FILL),
+               None if s.playing else icon_button("xmark", functools.partial(media.stop, app),
+                                                  "Stop playback", T.TEXT_SECONDARY, 14, w=28,
+                                                  h=28, id="media:close"),
+               gap=6)
+    info = col(text(title, 15, "medium", T.TEXT, id="media:title"),
+               text(f"{'Playing' if s.playing else 'Paused'} · {clock_text(pos)} / "
+                    f"{clock_text(length)}", 12, color=T.TEXT_SECONDARY, id="media:status"),
+               w=FILL, gap=2, on_tap=functools.partial(_open_player, k, s), role="button",
+               label=f"Open {m.name if m else app}", id="media:open")
+    buttons = row(button_("backward-step", functools.partial(media.skip, app, -1), "Previous",
+                          "previous"),
+                  button_("pause" if s.playing else "play", functools.partial(media.toggle, app),
+                          "Pause" if s.playing else "Play", "play_pause", main=True),
+                  button_("forward-step", functools.partial(media.skip, app, 1), "Next",
+                          "next"), gap=4)
+    return col(head, row(info, buttons, gap=8, w=FILL), progress_bar(pos, max(length, 1), h=4),
+               bg=T.SURFACE, radius=20, pad=(16, 12), gap=8, role="notification",
+               id="media_notification", w=FILL)
+
+
 def shade(k: Kernel) -> View:
     tiles = [_tile(k, *t) for t in TILES]
     items = k.notifications.items
@@ -87,8 +133,9 @@ def shade(k: Kernel) -> View:
         _brightness(k),
         w=FILL, bg="#F3F5F9", radius=28, pad=(0, 0, 0, 16), gap=14, id="quick_settings",
     )
-    if items:
-        cards = [_notification(k, n) for n in items]
+    player = media_card(k)
+    if items or player:
+        cards = [player, *(_notification(k, n) for n in items)]
         # the list wraps its cards, but never runs past the gesture bar: then it scrolls
         room = (T.SCREEN_H - measure(panel, T.SCREEN_W)[1] - 8 - CLEAR_ROW_H
                 - T.GESTURE_BAR_H)
@@ -97,7 +144,8 @@ def shade(k: Kernel) -> View:
             scroll(*cards, store=k.system_ui.ui, id="notifications", gap=8, pad=(12, 4),
                    h=room if wanted > room else None),
             row(spacer(), button("Clear all", k.notifications.clear_all, "tonal", h=32,
-                                 id="clear_notifications"), pad=(12, 0), h=CLEAR_ROW_H),
+                                 id="clear_notifications"), pad=(12, 0), h=CLEAR_ROW_H)
+            if items else None,
             w=FILL)
     else:
         notes = text("No notifications", 14, color="#FFFFFFCC", text_align="center",

@@ -24,17 +24,27 @@ def status_bar(k: Kernel, fg: str = T.TEXT, bg: str | None = None) -> View:
     cellular = None if airplane or not get("settings.global.mobile_data_on") \
         else get("hardware.cellular.network_type")
     wifi = bool(get("settings.global.wifi_on") and get("hardware.wifi.connected"))
+    flags = (bool(get("hardware.alarm_active")), bool(get("hardware.headset_plugged")),
+             k.network.state()["vpn"])
     return _status_bar(k.clock.format("%H:%M"), int(get("hardware.battery.level")),
                        bool(get("hardware.battery.charging")),
                        bool(get("settings.global.bluetooth_on")), airplane, cellular, wifi,
-                       fg, bg)
+                       fg, bg, flags)
+
+
+# hardware flags shown left of the radios: (icon, node id, label)
+FLAG_ICONS = (("clock", "sb_alarm", "Alarm ringing"), ("headphones", "sb_headset", "Headset"),
+              ("key", "sb_vpn", "VPN on"))
 
 
 @functools.lru_cache(maxsize=64)
 def _status_bar(clock: str, level: int, charging: bool, bluetooth: bool, airplane: bool,
-                cellular: str | None, wifi: bool, fg: str, bg: str | None) -> View:
+                cellular: str | None, wifi: bool, fg: str, bg: str | None,
+                flags: tuple[bool, bool, bool] = (False, False, False)) -> View:
     """Built once per distinct look and reused (with its layout and pixels) across frames."""
-    icons: list[View] = []
+    icons: list[View] = [icon(name, 12, fg, id=node, role="status_icon", label=label)
+                         for (name, node, label), on in zip(FLAG_ICONS, flags, strict=True)
+                         if on]
     if bluetooth:
         icons.append(icon("bluetooth-b", 12, fg, id="sb_bluetooth", role="status_icon",
                           label="Bluetooth on"))
