@@ -224,12 +224,10 @@ def _fields(section: str, values: Mapping[str, Any], names: Mapping[str, str]) -
 
 
 def _check_type(section: str, name: str, value: Any, annotation: str) -> None:
+    """Checks a section field's value against its annotation (a Literal field is checked by
+    its section's ``__post_init__``); a bool is no number here."""
     types = _TYPES.get(annotation)
-    if annotation.startswith("Literal"):
-        return  # the section's own __post_init__ checks it
     if types is None or value is None:
         return
-    if isinstance(value, bool) and bool not in types:
-        raise ValueError(f"config {section}.{name} must be {annotation}, got {value!r}")
-    if not isinstance(value, types):
+    if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
         raise ValueError(f"config {section}.{name} must be {annotation}, got {value!r}")

@@ -22,6 +22,7 @@ from typing import Any
 from .os_state import OsState
 
 ONLINE, METERED, OFFLINE = "online", "metered", "offline"
+_STATUS = {"wifi": ONLINE, "cellular": METERED, None: OFFLINE}  # transport -> status
 
 
 class NetworkService:
@@ -49,7 +50,7 @@ class NetworkService:
     @property
     def status(self) -> str:
         """``"online"``, ``"metered"`` or ``"offline"`` (see the module's table)."""
-        return {"wifi": ONLINE, "cellular": METERED, None: OFFLINE}[self.transport]
+        return _STATUS[self.transport]
 
     @property
     def online(self) -> bool:
@@ -59,7 +60,7 @@ class NetworkService:
     def state(self) -> dict[str, Any]:
         """``{"status", "transport", "metered", "vpn"}`` (the VPN only counts when online)."""
         transport = self.transport
-        return {"status": {"wifi": ONLINE, "cellular": METERED, None: OFFLINE}[transport],
+        return {"status": _STATUS[transport],
                 "transport": transport, "metered": transport == "cellular",
                 "vpn": transport is not None and bool(self._os.get("hardware.vpn_on"))}
 
