@@ -60,14 +60,19 @@ class Device:
         self._painted_key: tuple | None = None
         self._placed: list[Placed] = []
         self._scrolls: list[ScrollInfo] = []
-        self.crashes: list[str] = []
         # task id -> (activity id, route, picture), kept while Recents stays open
         self._thumbs: dict[str, tuple[str, str, Any]] = {}
+
+    @property
+    def crashes(self) -> list[str]:
+        """App crashes since boot, ``"app: Error: message"``: handlers and screens that raised
+        (the device records them) and receivers or lifecycle hooks that raised (the kernel
+        does). One list, the kernel's: clearing it clears both."""
+        return self.kernel.crashes
 
     def load(self, kernel: Kernel) -> None:
         """Swaps in another kernel (a new episode), keeping the frame buffer."""
         self.kernel = kernel
-        self.crashes = []
         self._thumbs.clear()
         self._built_key = self._painted_key = None
         self._placed, self._scrolls = [], []
@@ -178,7 +183,7 @@ class Device:
         try:
             return screen_fn(ScreenContext(self.kernel, activity, params))
         except Exception as err:  # noqa: BLE001 - a broken screen must not break the device
-            self.crashes.append(f"{activity.app_id}: {type(err).__name__}: {err}")
+            self.kernel.crashes.append(f"{activity.app_id}: {type(err).__name__}: {err}")
             return compose.crashed(self, activity)
 
     def thumbnail(self, task_id: str) -> Any:
@@ -334,7 +339,7 @@ class Device:
             k = self.kernel
             top = k.tasks.top_activity
             app_id = top.app_id if top is not None else "system"
-            self.crashes.append(f"{app_id}: {type(err).__name__}: {err}")
+            self.kernel.crashes.append(f"{app_id}: {type(err).__name__}: {err}")
             task = k.tasks.task_for_app(app_id) if top is not None else None
             if task is not None:
                 k.close_task(task.task_id)

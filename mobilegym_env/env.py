@@ -132,7 +132,8 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
                 else candidates[0]
             cls = registry()[task_id]
             minutes = int(rng.integers(START_SPREAD_MINUTES))
-            kernel = Kernel.boot(KernelConfig(start_ms=DEFAULT_START_MS + minutes * 60_000))
+            config = KernelConfig(start_ms=DEFAULT_START_MS + minutes * 60_000)
+            kernel = Kernel.boot(config.with_overrides(cls.config))
             if self.device is None:
                 device = Device(kernel, self.screen_scale)
             else:  # reuse the frame buffer and its surface

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import numpy as np
 
 from .judge import Expectation, Verdict, verdict
+from .kernel.config import KernelConfig
 
 if TYPE_CHECKING:
     from .device import Device
@@ -97,6 +98,10 @@ class Task:
         start: Where the episode starts (default: the home screen); override
             :meth:`start_screen` when it depends on the params.
         split: ``"train"`` or ``"test"``; None applies :func:`split_of` to the id.
+        config: Simulator config overrides, ``{section: {field: value}}`` (sections of
+            ``mobilegym_env.kernel.config``: ``time``, ``location``, ``display``, ``locale``,
+            ``intent``, ``build``, ``telephony``, ``hardware``), applied when the device boots;
+            a ``time.start_ms`` replaces the per-seed start date.
         Params: The typed parameters (a dataclass); ``self.params`` is an instance.
     """
 
@@ -110,6 +115,7 @@ class Task:
     max_steps: ClassVar[int | None] = None
     start: ClassVar[Start] = HOME
     split: ClassVar[str | None] = None
+    config: ClassVar[dict[str, dict[str, Any]]] = {}
 
     @dataclass(frozen=True)
     class Params:
@@ -293,6 +299,10 @@ def check_task_class(cls: type[Task]) -> None:
         raise ValueError(f"{cls.task_id()}: split must be 'train', 'test' or None")
     if not dataclasses.is_dataclass(cls.Params):
         raise ValueError(f"{cls.task_id()}: Params must be a dataclass")
+    try:
+        KernelConfig().with_overrides(cls.config)
+    except (KeyError, ValueError) as err:
+        raise ValueError(f"{cls.task_id()}: bad config: {err}") from None
     fields = {f.name for f in dataclasses.fields(cls.Params)}
     try:
         string_fields = {f[1] for f in string.Formatter().parse(cls.template) if f[1]}

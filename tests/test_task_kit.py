@@ -94,7 +94,8 @@ def test_registration_rejects_malformed_classes(registered):
                            ({"tags": ("scrolling",)}, "unknown tags"),
                            ({}, "which are not params"),
                            ({"name": "a.b"}, "no dots"),
-                           ({"split": "dev"}, "split")]:
+                           ({"split": "dev"}, "split"),
+                           ({"config": {"display": {"colour": 1}}}, "bad config")]:
         with pytest.raises(ValueError, match=message):
             register_task(make(**attrs))
     with pytest.raises(ValueError, match="Task subclass"):
@@ -195,3 +196,17 @@ def test_reset_options_are_checked_before_anything_changes():
     assert len(picked) > 1  # a suite in options draws among its tasks
     anything = {env.reset(seed=s, options={"task": None})[1]["task_id"] for s in range(12)}
     assert len({t.split(".")[0] for t in anything}) > 1  # None: any task of any suite
+
+
+def test_a_task_config_boots_the_device_with_it(registered):
+    class London(PinNote):
+        """Pin a note on a phone that starts at a fixed time in London."""
+
+        name = "pin_in_london"
+        config = {"time": {"start_ms": 1_780_000_000_000}, "location": {"preset": "london"}}
+    register_task(London)
+    env = MobileGymEnv(task="mytasks.pin_in_london")
+    for seed in (0, 1):  # the same start whatever the seed
+        env.reset(seed=seed)
+        assert env.device.kernel.clock.now_ms() == 1_780_000_000_000
+        assert env.device.state()["os"]["location"]["city"] == "London"
