@@ -16,6 +16,7 @@ import mobilegym_env
 from mobilegym_env import actions as A
 from mobilegym_env.agents import RandomAgent
 from mobilegym_env.env import MobileGymEnv
+from mobilegym_env.oracle import center, node
 
 
 def test_make_and_reset_gives_instruction_and_frame():
@@ -246,3 +247,15 @@ def test_vector_envs_autoreset_across_episode_ends():
         envs.step({"action_type": np.array([8, 10]), "point": np.zeros((2, 2), np.float32),
                    "end_point": np.zeros((2, 2), np.float32), "text": ("", "")})
     envs.close()
+
+
+def test_unsaved_text_is_a_draft_in_state_and_never_collateral():
+    env = MobileGymEnv(task="launcher.open_app")
+    env.reset(seed=0, options={"params": {"app_id": "files", "page": 0, "start_in": "notes"}})
+    device = env.device
+    env.step(A.tap(*center(device, node(device, id="fab"))))
+    env.step(A.tap(*center(device, node(device, id="title"))))
+    _, _, _, _, info = env.step(A.type_text("Half a thought"))
+    notes = next(t for t in device.state()["os"]["tasks"]["tasks"] if t["root_app_id"] == "notes")
+    assert notes["stack"][-1]["drafts"] == {"title": "Half a thought"}
+    assert info["clean"] and info["unexpected_changes"] == []

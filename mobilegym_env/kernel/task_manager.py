@@ -27,6 +27,8 @@ class Activity:
         launched_by_task_id: One-shot caller pointer of an Activity pushed onto another app's
             existing Task by ``start_activity(new_task=True)``; finishing it returns there.
         ui: Volatile per-activity UI state (text-field values, scroll offsets, focus).
+        field_keys: The ``ui`` keys that are text fields (their non-empty values are the
+            activity's unsaved ``drafts`` in its state).
         state: Its latest lifecycle event: ``"created"``, ``"resumed"``, ``"paused"`` (or
             ``"destroyed"`` once gone); see ``kernel.lifecycle``.
     """
@@ -41,6 +43,7 @@ class Activity:
     launched_by_task_id: str | None = None
     ui: dict[str, Any] = field(default_factory=dict)
     state: str = "created"
+    field_keys: set[str] = field(default_factory=set)
 
     @property
     def route(self) -> str:
@@ -74,6 +77,8 @@ class Activity:
             "for_result": self.result_callback is not None,
             "launched_by_task_id": self.launched_by_task_id,
             "state": self.state,
+            # text typed but not saved (runtime: never collateral, readable by judges)
+            "drafts": {k: str(self.ui[k]) for k in sorted(self.field_keys) if self.ui.get(k)},
         }
 
 

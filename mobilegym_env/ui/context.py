@@ -181,6 +181,7 @@ class ScreenContext:
         focused with text, it shows a clear button ``<id>:clear``. A long press (or a double
         tap) selects its text and shows the text-action toolbar (``ui/selection.py``)."""
         act = self.activity
+        act.field_keys.add(key)  # its value is a draft in the activity's state
         target = (act.activity_id, key)
         kb = self.os.keyboard
         field_id = props.get("id", key)

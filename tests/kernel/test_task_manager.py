@@ -51,6 +51,7 @@ def test_create_activate_recents_and_close():
                         "for_result": False,
                         "launched_by_task_id": None,
                         "state": "created",
+                        "drafts": {},
                     }
                 ],
             }
