@@ -114,6 +114,8 @@ def main() -> int:
     parser.add_argument("--check-every", type=int, default=2_000,
                         help="steps between snapshot/restore checks")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--stop-on-failure", action="store_true",
+                        help="stop at the first failed snapshot check (to reproduce it)")
     args = parser.parse_args()
     if args.steps < 1:
         parser.error("--steps must be >= 1")
@@ -154,10 +156,14 @@ def main() -> int:
             env.device.crashes.clear()
             if args.check_every and step % args.check_every == args.check_every - 1:
                 snapshots += 1
-                clone = Device.restore(env.device.snapshot())
-                if clone.state() != env.device.state() or \
-                        not np.array_equal(clone.render(), env.device.render()):
-                    failures["snapshot mismatch"] += 1
+                problem = _snapshot_problem(env.device)
+                if problem:
+                    kind = f"snapshot mismatch: {problem}"[:120]
+                    failures[kind] += 1
+                    examples.setdefault(kind, f"step {step}, task {env.task.task_id()}, "
+                                              f"params {env.task.params}")
+                    if args.stop_on_failure:
+                        break
                 json.dumps(env.device.state())
             if terminated or truncated:
                 episodes += 1
@@ -177,6 +183,20 @@ def main() -> int:
     json.dump(result, sys.stdout, indent=2)
     print()
     return 1 if failures or crashes else 0
+
+
+def _snapshot_problem(device: Device) -> str:
+    """What differs between the device and a copy restored from its snapshot ("" if nothing):
+    the state's first differing paths, or the frame."""
+    from mobilegym_env.judge import diff
+
+    clone = Device.restore(device.snapshot())
+    changes = diff(device.state(), clone.state())
+    if changes or clone.state() != device.state():
+        return "state " + ", ".join(str(c) for c in changes[:3])
+    if not np.array_equal(clone.render(), device.render()):
+        return "frame"
+    return ""
 
 
 def _parses(action: object) -> bool:

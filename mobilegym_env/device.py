@@ -60,8 +60,8 @@ class Device:
         self._painted_key: tuple | None = None
         self._placed: list[Placed] = []
         self._scrolls: list[ScrollInfo] = []
-        # task id -> (activity id, route, picture), kept while Recents stays open
-        self._thumbs: dict[str, tuple[str, str, Any]] = {}
+        # task id -> ((activity id, route, media tick), picture), kept while Recents is open
+        self._thumbs: dict[str, tuple[tuple, Any]] = {}
 
     @property
     def crashes(self) -> list[str]:
@@ -150,7 +150,14 @@ class Device:
         k = self.kernel
         heads_up = k.notifications.heads_up
         return (self._version, k.clock.now_ms() // 60_000, k.system_ui.toast is not None,
-                heads_up.id if heads_up else None)
+                heads_up.id if heads_up else None, self._media_tick())
+
+    def _media_tick(self) -> int | None:
+        """The clock's second while media plays (the player and the shade's card show its
+        position by the second), else None."""
+        k = self.kernel
+        playing = any(s.playing for s in k.media.sessions.values())
+        return k.clock.now_ms() // 1000 if playing else None
 
     def _build(self) -> None:
         key = self._key()
@@ -191,9 +198,10 @@ class Device:
         top activity, a pure function of device state (so a restored copy draws the same),
         cached while Recents stays open (background tasks cannot change meanwhile)."""
         act = self.kernel.tasks.tasks[task_id].top
+        key = (act.activity_id, act.route, self._media_tick())
         snap = self._thumbs.get(task_id)
-        if snap is not None and snap[:2] == (act.activity_id, act.route):
-            return snap[2]
+        if snap is not None and snap[0] == key:
+            return snap[1]
         from .ui import painter
         from .ui._pygame import pygame
 
@@ -202,7 +210,7 @@ class Device:
         picture = pygame.Surface((w * self.scale, h * self.scale))
         picture.fill(T.rgb(T.SURFACE))
         painter.paint(picture, placed, self.scale)
-        self._thumbs[task_id] = (act.activity_id, act.route, picture)
+        self._thumbs[task_id] = (key, picture)
         return picture
 
     def placed(self) -> list[Placed]:

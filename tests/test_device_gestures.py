@@ -180,3 +180,21 @@ def test_double_tap_is_one_gesture_where_handled_and_two_taps_elsewhere(screen):
     d.act(A.double_tap(*O.center(d, O.node(d, id="plain"))))
     assert counts == {"tap": 2, "double": 1}  # a control without a double tap gets two taps
     assert O.node(d, id="plain")["double_clickable"] is False
+
+
+def test_a_playing_track_s_position_is_never_stale_on_screen():
+    import numpy as np
+
+    from mobilegym_env import actions as A
+    from mobilegym_env.device import Device
+
+    d = Device()
+    d.launch_app("files")
+    d.kernel.media.play("files", ["/sdcard/Music/morning_walk.mp3"], 0)
+    d.kernel.tasks.top_activity.push("/player")
+    d.invalidate()
+    first = d.render().copy()
+    d.act(A.wait())  # nothing changes but the clock: the position moves on
+    d.kernel.tick(5000)
+    assert not np.array_equal(d.render(), first)
+    assert np.array_equal(Device.restore(d.snapshot()).render(), d.render())
