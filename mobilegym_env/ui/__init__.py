@@ -34,6 +34,7 @@ from .view import (
     checkbox,
     col,
     divider,
+    editable_field,
     hscroll,
     icon,
     icon_button,
@@ -49,9 +50,10 @@ from .view import (
 )
 
 __all__ = [
-    "FILL", "Router", "ScreenContext", "View", "avatar", "bottom_sheet", "box", "button", "card",
-    "checkbox", "chip", "col", "date_picker", "dialog", "divider", "empty_state", "fab", "hscroll", "icon",
-    "icon_button", "image", "list_item", "popup_menu", "progress_bar", "radio", "row", "scaffold", "scrim",
-    "scroll", "section_header", "selection_bar", "spacer", "split_route", "stack", "switch", "tab_bar", "text",
-    "text_field", "theme", "time_picker", "top_app_bar", "with_query",
+    "avatar", "bottom_sheet", "box", "button", "card", "checkbox", "chip", "col",
+    "date_picker", "dialog", "divider", "editable_field", "empty_state", "fab", "FILL",
+    "hscroll", "icon", "icon_button", "image", "list_item", "popup_menu", "progress_bar",
+    "radio", "Router", "row", "scaffold", "ScreenContext", "scrim", "scroll", "section_header",
+    "selection_bar", "spacer", "split_route", "stack", "switch", "tab_bar", "text",
+    "text_field", "theme", "time_picker", "top_app_bar", "View", "with_query",
 ]
