@@ -1,5 +1,6 @@
 """The ``mobilegym`` command: ``mobilegym eval`` prints a pass@k table; ``mobilegym tasks``
-lists tasks; ``mobilegym screenshot`` saves what the phone shows."""
+lists tasks; ``mobilegym screenshot`` saves what the phone shows; ``mobilegym gallery``
+renders every screen for review."""
 
 from __future__ import annotations
 
@@ -100,6 +101,22 @@ def _screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
+def _gallery(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .gallery import build
+
+    console = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), MofNCompleteColumn(), console=console,
+                  transient=True, disable=args.quiet) as progress:
+        bar = progress.add_task("rendering", total=None)
+        files = build(Path(args.out), tuple(args.scale), tuple(args.theme), args.apps,
+                      progress=lambda path: progress.update(bar, advance=1,
+                                                            description=path))
+    print(f"{len(files)} screens in {args.out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="mobilegym", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -131,6 +148,14 @@ def main(argv: list[str] | None = None) -> int:
     sc.add_argument("--scale", type=int, default=1)
     sc.add_argument("--out", default="screenshot.png")
     sc.set_defaults(fn=_screenshot)
+    ga = sub.add_parser("gallery", help="render every screen, overlay and system surface as "
+                                         "PNGs, to review the look")
+    ga.add_argument("--out", default="gallery", help="folder to write (default: gallery)")
+    ga.add_argument("--scale", type=int, nargs="+", default=[1, 2], choices=[1, 2, 3, 4])
+    ga.add_argument("--theme", nargs="+", default=["light", "dark"], choices=["light", "dark"])
+    ga.add_argument("--apps", nargs="*", help="only these apps' screens (default: all)")
+    ga.add_argument("--quiet", action="store_true", help="no progress display")
+    ga.set_defaults(fn=_gallery)
     args = parser.parse_args(argv)
     try:
         return args.fn(args)
