@@ -1,9 +1,9 @@
-"""Fonts and icons from PyPI packages (never system fonts): Roboto and Font Awesome Free.
+"""Text from a PyPI font package (never system fonts): Roboto. Icons are in ``icons.py``.
 
-Loaded with ``importlib.resources`` so frames are identical on every machine. Text and icon
-surfaces are cached by (content, size, weight, colour) in LRU caches bounded by their pixel
-bytes: a frame mostly re-blits cached glyph runs, and no run of distinct strings can grow
-memory without bound. Any str can be measured and drawn: characters no font can take (NUL,
+Loaded with ``importlib.resources`` so frames are identical on every machine. Text surfaces
+are cached by (content, size, weight, colour) in an LRU cache bounded by their pixel bytes:
+a frame mostly re-blits cached glyph runs, and no run of distinct strings can grow memory
+without bound. Any str can be measured and drawn: characters no font can take (NUL,
 other control characters, lone surrogates) are drawn as U+FFFD.
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
-import json
 import re
 from collections import OrderedDict
 from collections.abc import Hashable
@@ -19,12 +18,8 @@ from collections.abc import Hashable
 from ._pygame import pygame
 
 WEIGHTS = {"regular": "Roboto-Regular.ttf", "medium": "Roboto-Medium.ttf", "bold": "Roboto-Bold.ttf"}
-_FA = "static/fontawesomefree/webfonts"
-_FA_META = "static/fontawesomefree/js-packages/@fortawesome/fontawesome-free/metadata"
-ICON_STYLES = {"solid": "fa-solid-900.ttf", "regular": "fa-regular-400.ttf", "brands": "fa-brands-400.ttf"}
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 TEXT_CACHE_BYTES = 48 << 20
-ICON_CACHE_BYTES = 16 << 20
 _UNDRAWABLE = re.compile("[\x00-\x08\x0b-\x1f\ud800-\udfff]")
 
 
@@ -68,7 +63,6 @@ class SurfaceCache:
 
 
 TEXT_SURFACES = SurfaceCache(TEXT_CACHE_BYTES)
-ICON_SURFACES = SurfaceCache(ICON_CACHE_BYTES)
 
 
 def _init() -> None:
@@ -85,39 +79,6 @@ def font(size: int, weight: str = "regular") -> pygame.font.Font:
     path = importlib.resources.files("font_roboto") / "files" / WEIGHTS[weight]
     with importlib.resources.as_file(path) as p:
         return pygame.font.Font(str(p), size)
-
-
-@functools.cache
-def _icon_font(style: str, size: int) -> pygame.font.Font:
-    _init()
-    path = importlib.resources.files("fontawesomefree") / _FA / ICON_STYLES[style]
-    with importlib.resources.as_file(path) as p:
-        return pygame.font.Font(str(p), size)
-
-
-@functools.cache
-def icon_table() -> dict[str, tuple[str, str]]:
-    """Icon name (and alias) to (style, glyph) for every free Font Awesome icon."""
-    path = importlib.resources.files("fontawesomefree") / _FA_META / "icon-families.json"
-    table: dict[str, tuple[str, str]] = {}
-    for name, meta in json.loads(path.read_text(encoding="utf-8")).items():
-        styles = [s["style"] for s in meta.get("familyStylesByLicense", {}).get("free", [])]
-        style = next((s for s in ("solid", "regular", "brands") if s in styles), None)
-        if style is None:
-            continue
-        glyph = chr(int(meta["unicode"], 16))
-        table[name] = (style, glyph)
-        for alias in meta.get("aliases", {}).get("names", []):
-            table.setdefault(alias, (style, glyph))
-    return table
-
-
-def icon_glyph(name: str) -> tuple[str, str]:
-    """(style, glyph) for an icon name; KeyError naming an unknown icon."""
-    try:
-        return icon_table()[name]
-    except KeyError:
-        raise KeyError(f"unknown icon {name!r} (names are Font Awesome Free icon names)") from None
 
 
 @functools.lru_cache(maxsize=8192)
@@ -137,16 +98,6 @@ def text_surface(text: str, size: int, weight: str, color: Color,
         return cached
     surface = font(size, weight).render(drawable(text), True, color[:3], bg[:3] if bg else None)
     return TEXT_SURFACES.put(key, surface)
-
-
-def icon_surface(name: str, size: int, color: Color, bg: Color | None = None) -> pygame.Surface:
-    key = (name, size, color, bg)
-    cached = ICON_SURFACES.get(key)
-    if cached is not None:
-        return cached
-    style, glyph = icon_glyph(name)
-    surface = _icon_font(style, size).render(glyph, True, color[:3], bg[:3] if bg else None)
-    return ICON_SURFACES.put(key, surface)
 
 
 def wrap_text(text: str, size: int, weight: str, width: int, max_lines: int | None) -> list[str]:

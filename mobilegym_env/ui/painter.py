@@ -7,7 +7,7 @@ import zlib
 
 import numpy as np
 
-from . import fonts
+from . import fonts, icons
 from ._pygame import pygame
 from .layout import Placed, text_lines
 from .theme import ACCENT, OUTLINE, TEXT_HINT, rgb
@@ -124,7 +124,7 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
         if kind == "text":
             _text(surface, p, s, under)
         elif kind == "icon":
-            _blit_center(surface, fonts.icon_surface(v.icon, v.size * s, rgb(v.color),
+            _blit_center(surface, icons.icon_surface(v.icon, v.size * s, rgb(v.color),
                                                      rgb(under) if under else None), rect)
         elif kind == "field":
             _field(surface, p, rect, s)
@@ -216,7 +216,7 @@ def _check(surface: pygame.Surface, rect: pygame.Rect, on: bool, round_: bool, s
         return
     if on:
         pygame.draw.rect(surface, color, rect, border_radius=4 * s)
-        _blit_center(surface, fonts.icon_surface("check", 14 * s, (255, 255, 255)), rect)
+        _blit_center(surface, icons.icon_surface("check", 14 * s, (255, 255, 255)), rect)
     else:
         pygame.draw.rect(surface, color, rect, 2 * s, border_radius=4 * s)
 
@@ -232,4 +232,4 @@ def _image(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: int) -> Non
         tint = TILE_COLORS[zlib.crc32((v.label or "").encode()) % len(TILE_COLORS)]
         fill_rect(surface, tint, rect, v.radius * s)
     size = max(min(p.w, p.h) // 3, 8)
-    _blit_center(surface, fonts.icon_surface(v.icon or "image", size * s, (255, 255, 255)), rect)
+    _blit_center(surface, icons.icon_surface(v.icon or "image", size * s, (255, 255, 255)), rect)
