@@ -16,6 +16,8 @@ import functools
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
+from .pictures import Photo, photo_key
+
 FILL = -1
 Handler = Callable[[], Any]
 Padding = int | tuple[int, int] | tuple[int, int, int, int]
@@ -158,12 +160,31 @@ def divider(color: str = "#E8E8EC", inset: int = 0) -> View:
     return View("box", h=1, bg=color, pad=(inset, 0, 0, 0))
 
 
-def image(name: str, w: int | None = None, h: int | None = None, **props: Any) -> View:
-    """A picture placeholder: a tinted tile with an icon, described by ``name`` in the UI tree."""
+def image(name: str, w: int | None = None, h: int | None = None,
+          source: str | Photo | None = None, aspect: float | None = None, fit: str = "cover",
+          **props: Any) -> View:
+    """A photo: the generated picture of a file (see ``ui.pictures``), ``name`` in the UI tree.
+
+    Args:
+        name: What the UI tree calls it (a title, a file name).
+        w: Box width (default FILL).
+        h: Box height (default FILL).
+        source: The file (a path or file name; default ``name``): the same file always shows
+            the same picture. Or a ``pictures.Photo`` made by ``pictures.media_photo`` /
+            ``file_photo`` (which follow renames and know the size).
+        aspect: The photo's width / height (None: the picture's own), so it is never
+            stretched.
+        fit: ``"cover"`` crops it to fill the box (grids, thumbnails); ``"fit"`` shows it
+            whole inside the box (viewers, previews).
+        **props: View props; ``role`` defaults to ``"image"`` (None keeps a decorative
+            thumbnail out of the UI tree), ``radius`` to 8.
+    """
     props.setdefault("radius", 8)
-    props.setdefault("icon", "image")
+    props.setdefault("role", "image")
+    photo = source if isinstance(source, Photo) else \
+        Photo(photo_key(name if source is None else source), aspect, fit)
     return View("image", w=w if w is not None else FILL, h=h if h is not None else FILL,
-                label=name, role="image", **props)
+                label=name, picture=photo, **props)
 
 
 # ----- controls
