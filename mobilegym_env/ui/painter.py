@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import functools
-import zlib
 
 import numpy as np
 
-from . import fonts, icons
+from . import fonts, icons, pictures
 from ._pygame import pygame
 from .layout import Placed, text_lines
 from .theme import ACCENT, OUTLINE, TEXT_HINT, rgb
 from .view import View
 
 _CONTAINERS = frozenset({"col", "row", "stack", "scroll", "box"})
-TILE_COLORS = ("#F6D5C3", "#CFE3F7", "#D8EFD3", "#EBD9F5", "#F8E7B5", "#D3EEEE")
 
 
 @functools.lru_cache(maxsize=512)
@@ -227,9 +225,10 @@ def _scaled(picture: pygame.Surface, w: int, h: int) -> pygame.Surface:
 
 
 def _image(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: int) -> None:
+    """A photo (``ui.pictures``): its corners pre-blended over the colour beneath when known."""
     v = p.view
-    if not v.bg:
-        tint = TILE_COLORS[zlib.crc32((v.label or "").encode()) % len(TILE_COLORS)]
-        fill_rect(surface, tint, rect, v.radius * s)
-    size = max(min(p.w, p.h) // 3, 8)
-    _blit_center(surface, icons.icon_surface(v.icon or "image", size * s, (255, 255, 255)), rect)
+    photo = v.picture if isinstance(v.picture, pictures.Photo) else \
+        pictures.Photo(pictures.photo_key(v.label or ""))
+    under = v.bg or p.under
+    pictures.draw(surface, rect, photo, v.radius * s,
+                  rgb(under)[:3] if under and len(under) == 7 else None)
