@@ -225,15 +225,17 @@ def _filled_font(glyphs: frozenset[int]) -> bytes:
     from fontTools.varLib import instancer
 
     font = TTFont(io.BytesIO(_font_bytes()))
+    for tag in ("GSUB", "STAT"):  # glyphs are drawn by code point: ligatures are not needed
+        del font[tag]
     options = subset.Options()
-    options.layout_features = []  # glyphs are drawn by code point: the ligatures are not needed
+    options.layout_features = []
     options.notdef_outline = True
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(glyphs))
     subsetter.subset(font)
-    filled = instancer.instantiateVariableFont(font, {"FILL": 1, **_AXES})
+    instancer.instantiateVariableFont(font, {"FILL": 1, **_AXES}, inplace=True)
     out = io.BytesIO()
-    filled.save(out)
+    font.save(out)
     return out.getvalue()
 
 
