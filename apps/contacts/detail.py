@@ -45,7 +45,8 @@ def contact(ctx: ScreenContext) -> View:
                         top_bar=top_app_bar("Contacts", ctx.back))
     starred = bool(c.get("starred"))
     actions = [
-        icon_button("star", functools.partial(_toggle_star, ctx, c["id"]),
+        icon_button("star:fill" if starred else "star_outline",
+                    functools.partial(_toggle_star, ctx, c["id"]),
                     "Remove from favorites" if starred else "Add to favorites",
                     STAR_ON if starred else T.TEXT_SECONDARY, id="star", selected=starred),
         icon_button("pen", functools.partial(open_edit, ctx, c["id"]), "Edit contact",

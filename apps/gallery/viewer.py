@@ -83,7 +83,8 @@ def photo(ctx: ScreenContext) -> View:
     stage = col(picture, details, w=FILL, h=FILL, justify="center", gap=12, bg=VIEWER_BG)
     actions = row(
         _action("share-nodes", "Share", functools.partial(_share, ctx, p["id"]), "share"),
-        _action("heart", "Unfavorite" if favorite else "Favorite",
+        _action("favorite:fill" if favorite else "favorite",
+                "Unfavorite" if favorite else "Favorite",
                 functools.partial(set_favorite, ctx, [p["id"]], not favorite), "favorite",
                 FAVORITE if favorite else VIEWER_FG, favorite),
         _action("circle-info", "Details", functools.partial(ctx.open_dialog, "info"), "info"),

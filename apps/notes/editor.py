@@ -135,7 +135,8 @@ def note_page(ctx: ScreenContext) -> View:
     if ctx.ui.get("editing") != n["id"]:  # opened by a route (a notification), not a tap
         _seed(ctx, n)
     bar = top_app_bar("", ctx.back, [
-        icon_button("thumbtack", functools.partial(_toggle_pin, ctx, n),
+        icon_button("thumbtack:fill" if n["pinned"] else "thumbtack",
+                    functools.partial(_toggle_pin, ctx, n),
                     "Unpin" if n["pinned"] else "Pin",
                     T.ACCENT if n["pinned"] else T.TEXT_SECONDARY, id="pin"),
         icon_button("check", functools.partial(_save_note, ctx, n), "Save", T.ACCENT,
