@@ -141,7 +141,7 @@ def text(value: str, size: int = 14, weight: str = "regular", color: str = "#1F1
 
 
 def icon(name: str, size: int = 20, color: str = "#444746", **props: Any) -> View:
-    """A Font Awesome Free glyph (``"wifi"``, ``"house"``...)."""
+    """A Material Symbols icon (``"wifi"``, ``"home"``, ``"star:fill"``...; see ``ui.icons``)."""
     return View("icon", icon=name, size=size, color=color, w=props.pop("w", size + 4),
                 h=props.pop("h", size + 4), **props)
 
