@@ -21,7 +21,8 @@ from mobilegym_env.kernel.filesystem import (
     move_scanned,
     normalize,
 )
-from mobilegym_env.ui import ScreenContext, View, icon, stack
+from mobilegym_env.ui import ScreenContext, View, icon, image, stack
+from mobilegym_env.ui.pictures import file_photo
 
 ROOT_LABEL = "Internal storage"
 MAX_NAME = 100
@@ -135,8 +136,13 @@ def tile(name: str, fg: str, bg: str, size: int = 40) -> View:
 
 
 def entry_tile(e: FileEntry) -> View:
+    """A folder or a file type's icon; a picture's own thumbnail (kept out of the UI tree:
+    the row already names the file)."""
     if e.is_dir:
         return tile("folder", "#1A73E8", "#E8F0FE")
+    if (e.mime or "").startswith("image/"):
+        return image(posixpath.basename(e.path), 40, 40, source=file_photo(e.path, e.content),
+                     radius=12, role=None)
     return tile(file_icon(e.mime), "#5F6368", "#F1F3F4")
 
 

@@ -34,6 +34,7 @@ from mobilegym_env.ui import (
     top_app_bar,
 )
 from mobilegym_env.ui import theme as T
+from mobilegym_env.ui.pictures import file_photo, natural_aspect
 
 from . import dialogs, picker, player
 from .common import (
@@ -59,6 +60,7 @@ from .common import (
     walk,
 )
 
+PREVIEW_W = T.SCREEN_W - 40  # a file page's content width (20 padding each side)
 # (id, label, folder under /sdcard, icon, tint)
 CATEGORIES: tuple[tuple[str, str, str, str, str], ...] = (
     ("downloads", "Downloads", "Download", "download", "#1A73E8"),
@@ -227,8 +229,7 @@ def file_view(ctx: ScreenContext) -> View:
             text("(empty file)", 15, color=T.TEXT_SECONDARY, id="file_content")
         body = ctx.scroll(content, id="file", pad=(20, 12), bg=T.SURFACE)
     else:
-        preview = image(name, w=FILL, h=200, radius=16, id="file_preview") \
-            if (entry.mime or "").startswith("image/") else \
+        preview = _preview(name, entry) if (entry.mime or "").startswith("image/") else \
             stack(icon(file_icon(entry.mime), 56, T.TEXT_SECONDARY, gravity="center"),
                   w=FILL, h=160, radius=16, bg=T.SURFACE_VARIANT)
         body = ctx.scroll(
@@ -249,6 +250,14 @@ def file_view(ctx: ScreenContext) -> View:
                        "File info", id="file_info")
     bar = top_app_bar(name, ctx.back, [info], subtitle=details)
     return scaffold(body, top_bar=bar, overlay=dialogs.overlay(ctx, None), bg=T.SURFACE)
+
+
+def _preview(name: str, entry: FileEntry) -> View:
+    """The picture whole, as high as its shape needs (within bounds), never stretched."""
+    photo = file_photo(entry.path, entry.content, "fit")
+    aspect = photo.aspect or natural_aspect(photo.key)
+    height = min(max(round(PREVIEW_W / aspect), 120), 360)
+    return image(name, w=FILL, h=height, source=photo, radius=16, id="file_preview")
 
 
 def _detail(label: str, value: str) -> View:

@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from mobilegym_env.kernel.filesystem import ROOT, copy_scanned, delete_scanned, move_scanned
 from mobilegym_env.ui import ScreenContext
+from mobilegym_env.ui.pictures import Photo, media_photo
 
 MEDIA = "content://media"
 ALBUMS_ROOT = f"{ROOT}/Pictures"  # where "New album" makes its folder
@@ -40,6 +41,11 @@ def get(ctx: ScreenContext, raw_id: Any) -> dict[str, Any] | None:
         return None
     rows = ctx.os.providers.query(f"{MEDIA}/{raw_id}")
     return rows[0] if rows and str(rows[0].get("mime") or "").startswith("image/") else None
+
+
+def photo_of(ctx: ScreenContext, p: dict[str, Any], fit: str = "cover") -> Photo:
+    """The picture of photo row ``p``, at its size; it follows the file through renames."""
+    return media_photo(p, ctx.os.files, fit)
 
 
 def favorites(ctx: ScreenContext) -> list[int]:

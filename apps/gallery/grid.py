@@ -21,7 +21,7 @@ from mobilegym_env.ui import (
 )
 from mobilegym_env.ui import theme as T
 
-from .common import ZOOM_KEY, favorites, get, local_time
+from .common import ZOOM_KEY, favorites, get, local_time, photo_of
 
 SELECT = "photos"  # the selection-mode key of photo tiles
 COLUMNS = 3
@@ -32,8 +32,9 @@ def tile(ctx: ScreenContext, photo: dict[str, Any], favorite: bool, selecting: b
          selected: bool, on_tap: Callable[[], None]) -> View:
     """A square photo; a heart marks a favorite, a check circle the selection."""
     title = str(photo.get("title") or photo.get("path") or "")
-    pic = image(title, w=FILL, h=TILE_H, radius=12 if selected else 4,
-                id=f"photo:{photo['id']}", on_tap=on_tap, selected=selected,
+    pic = image(title, w=FILL, h=TILE_H, source=photo_of(ctx, photo),
+                radius=12 if selected else 4, id=f"photo:{photo['id']}", on_tap=on_tap,
+                selected=selected,
                 on_long_press=functools.partial(ctx.toggle_selected, SELECT, photo["id"]))
     marks = []
     if favorite:

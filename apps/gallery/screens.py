@@ -47,6 +47,7 @@ from .common import (
     folder_of,
     get,
     move_folder,
+    photo_of,
     photos,
     transfer_photos,
 )
@@ -84,11 +85,11 @@ def home(ctx: ScreenContext) -> View:
 
 def albums_tab(ctx: ScreenContext) -> View:
     favs = [p for p in (get(ctx, i) for i in favorites(ctx)) if p is not None]
-    cards = [_card("Favorites", favs, functools.partial(ctx.push, "/favorites"), "favorites",
+    cards = [_card(ctx, "Favorites", favs, functools.partial(ctx.push, "/favorites"), "favorites",
                    "heart")]
     for folder, shown in albums(ctx):
         name = album_name(folder)
-        cards.append(_card(name, shown, functools.partial(ctx.push, album_route(folder)),
+        cards.append(_card(ctx, name, shown, functools.partial(ctx.push, album_route(folder)),
                            f"album:{name}"))
     lines = [row(*cards[i:i + 2], *([col(w=FILL)] if len(cards[i:i + 2]) == 1 else []),
                  gap=12, pad=(16, 0)) for i in range(0, len(cards), 2)]
@@ -100,10 +101,11 @@ def albums_tab(ctx: ScreenContext) -> View:
                     overlay=dialogs.overlay(ctx, []), bg=T.SURFACE)
 
 
-def _card(name: str, shown: list[dict[str, Any]], on_tap: Any, id: str,
+def _card(ctx: ScreenContext, name: str, shown: list[dict[str, Any]], on_tap: Any, id: str,
           symbol: str | None = None) -> View:
     if shown and symbol is None:
-        cover: View = image(str(shown[0].get("title") or name), w=FILL, h=150, radius=16)
+        cover: View = image(str(shown[0].get("title") or name), w=FILL, h=150, radius=16,
+                            source=photo_of(ctx, shown[0]))
     else:
         cover = stack(icon(symbol or "images", 36, T.TEXT_SECONDARY, gravity="center"),
                       w=FILL, h=150, radius=16, bg=T.SURFACE_VARIANT)

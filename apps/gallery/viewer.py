@@ -41,6 +41,7 @@ from .common import (
     folder_of,
     get,
     megapixels,
+    photo_of,
     taken_text,
 )
 from .grid import set_favorite
@@ -77,7 +78,7 @@ def photo(ctx: ScreenContext) -> View:
     )
     width, height = int(p.get("width") or 4), int(p.get("height") or 3)
     shown_h = max(120, min(520, 360 * height // max(width, 1)))
-    picture = _picture(ctx, p["id"], str(p.get("title") or file_name(p)), shown_h)
+    picture = _picture(ctx, p, shown_h)
     details = text(f"{width} × {height}  ·  {album_name(folder_of(p))}", 12,
                    color=VIEWER_DIM, text_align="center", w=FILL, id="photo_details")
     stage = col(picture, details, w=FILL, h=FILL, justify="center", gap=12, bg=VIEWER_BG)
@@ -95,9 +96,12 @@ def photo(ctx: ScreenContext) -> View:
                     bg=VIEWER_BG)
 
 
-def _picture(ctx: ScreenContext, photo_id: int, title: str, h: int) -> View:
-    """The photo, ``h`` high: at 1x under a 3x3 grid of double-tap targets; zoomed, 2x in
-    scroll areas that pan both ways (their offsets were set on the tap)."""
+def _picture(ctx: ScreenContext, p: dict[str, Any], h: int) -> View:
+    """The photo, fitted whole into a box ``h`` high: at 1x under a 3x3 grid of double-tap
+    targets; zoomed, 2x in scroll areas that pan both ways (their offsets were set on the
+    tap)."""
+    photo_id, title = p["id"], str(p.get("title") or file_name(p))
+    shown = photo_of(ctx, p, "fit")
     zoom = ctx.ui.get(ZOOM_KEY)
     if not (isinstance(zoom, list) and zoom[:1] == [photo_id]):
         cells = [row(*[View("box", w=FILL, h=FILL, on_double_tap=functools.partial(
@@ -106,11 +110,11 @@ def _picture(ctx: ScreenContext, photo_id: int, title: str, h: int) -> View:
                            label=f"Zoom in: {THIRDS[r][1]} {THIRDS[c][0]}")
                        for c in range(3)], w=FILL, h=FILL, align="stretch")
                  for r in range(3)]
-        return stack(image(title, w=FILL, h=h, radius=0, id="photo_view"),
+        return stack(image(title, w=FILL, h=h, source=shown, radius=0, id="photo_view"),
                      col(*cells, w=FILL, h=FILL), w=FILL, h=h, id="photo_zoom", label="Zoom 1x")
     out = functools.partial(_zoom_out, ctx)
-    zoomed = image(title, w=T.SCREEN_W * ZOOM, h=h * ZOOM, radius=0, id="photo_view",
-                   on_double_tap=out)
+    zoomed = image(title, w=T.SCREEN_W * ZOOM, h=h * ZOOM, source=shown, radius=0,
+                   id="photo_view", on_double_tap=out)
     return stack(ctx.scroll(hscroll(zoomed, store=ctx.ui, id="photo_pan_x"), id="photo_pan_y",
                             h=h),
                  w=FILL, h=h, id="photo_zoom", label=f"Zoom {ZOOM}x")

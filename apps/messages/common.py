@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 from mobilegym_env.ui import View, avatar, icon, stack
 from mobilegym_env.ui import theme as T
+from mobilegym_env.ui.pictures import Photo, media_photo, natural_aspect, photo_key
 
 APP = "messages"
 SMS = "content://sms"
@@ -146,6 +147,22 @@ def split_images(body: str) -> tuple[str, list[str]]:
         else:
             text_lines.append(line)
     return "\n".join(text_lines).strip(), names
+
+
+def picture_of(os: Any, name: str, media_id: Any = None, fit: str = "cover") -> Photo:
+    """The picture of an attachment: its media row (by id, else by file name) gives its size
+    and follows its file through renames; a name no file has any more keeps its own picture
+    (the same one: pictures are keyed by the original file name)."""
+    rows = os.providers.query(MEDIA)
+    row = next((r for r in rows if media_id is not None and r.get("id") == media_id), None) \
+        or next((r for r in rows if str(r.get("path") or "").rsplit("/", 1)[-1] == name), None)
+    return media_photo(row, os.files, fit) if row else Photo(photo_key(name), None, fit)
+
+
+def picture_height(photo: Photo, width: int, low: int, high: int) -> int:
+    """The height that shows ``photo`` at ``width`` in its own shape, within [low, high]."""
+    aspect = photo.aspect or natural_aspect(photo.key)
+    return min(max(round(width / aspect), low), high)
 
 
 def send_button(on_tap: Any) -> View:

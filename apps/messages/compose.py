@@ -28,6 +28,7 @@ from mobilegym_env.ui import (
     top_app_bar,
 )
 from mobilegym_env.ui import theme as T
+from mobilegym_env.ui.pictures import media_photo
 
 from . import inbox
 from .common import (
@@ -39,6 +40,7 @@ from .common import (
     digits,
     is_number,
     person_avatar,
+    picture_of,
     send_button,
     split_images,
     thread_route,
@@ -148,7 +150,9 @@ def _preview(ctx: ScreenContext) -> View | None:
     if not (isinstance(att, dict) and att.get("name")):
         return None
     preview = stack(
-        image(str(att["name"]), 140, 140, radius=16, id="attachment"),
+        image(str(att["name"]), 140, 140, source=picture_of(ctx.os, str(att["name"]),
+                                                           att.get("media_id")),
+              radius=16, id="attachment"),
         stack(icon("xmark", 14, "#FFFFFF", gravity="center"), w=28, h=28, radius=14,
               bg="#00000099", gravity="top-right", role="button", label="Remove attachment",
               on_tap=functools.partial(_remove_attachment, ctx), id="remove_attachment"),
@@ -203,6 +207,7 @@ def _attach_sheet(ctx: ScreenContext) -> View:
     photos = [m for m in ctx.os.providers.query(MEDIA, order_by="taken_ms", desc=True)
               if str(m.get("mime") or "").startswith("image/")]
     tiles = [image(str(m.get("title") or m["path"]), w=FILL, h=100, radius=8,
+                   source=media_photo(m, ctx.os.files),
                    id=f"attach:{m['id']}", on_tap=functools.partial(_attach, ctx, m["id"]))
              for m in photos]
     lines = []

@@ -39,10 +39,14 @@ from .common import (
     day_label,
     display_name,
     local_time,
+    picture_height,
+    picture_of,
     send_button,
     thread_route,
 )
 from .compose import open_compose
+
+PICTURE_W = 200  # a picture message's width; its height follows the picture's shape
 
 SCROLL_OWNER = "thread_scrolled"  # the thread whose offset SCROLL_KEY holds
 
@@ -56,8 +60,8 @@ def open_thread(ctx: ScreenContext, address: str) -> None:
     ctx.push(thread_route(address))
 
 
-def _bubble_parts(body: str, fg: str) -> list[View]:
-    """Text lines, with ``[Image: name]`` lines drawn as a picture."""
+def _bubble_parts(os: Any, body: str, fg: str) -> list[View]:
+    """Text lines, with ``[Image: name]`` lines drawn as the picture, in its own shape."""
     parts: list[View] = []
     lines: list[str] = []
     for line in body.split("\n"):
@@ -66,7 +70,9 @@ def _bubble_parts(body: str, fg: str) -> list[View]:
             if lines:
                 parts.append(text("\n".join(lines), 15, color=fg, max_lines=None))
                 lines = []
-            parts.append(image(m.group(1), 180, 135, radius=12))
+            photo = picture_of(os, m.group(1))
+            parts.append(image(m.group(1), PICTURE_W, picture_height(photo, PICTURE_W, 120, 260),
+                               source=photo, radius=12))
         else:
             lines.append(line)
     if lines or not parts:
@@ -77,7 +83,7 @@ def _bubble_parts(body: str, fg: str) -> list[View]:
 def _bubble(ctx: ScreenContext, m: dict[str, Any]) -> View:
     sent = m.get("type") == "sent"
     body = str(m.get("body") or "")
-    bubble = col(*_bubble_parts(body, SENT_FG if sent else RECV_FG),
+    bubble = col(*_bubble_parts(ctx.os, body, SENT_FG if sent else RECV_FG),
                  bg=SENT_BG if sent else RECV_BG, radius=18, pad=(14, 9), gap=6,
                  id=f"sms:{m['id']}", role="text", label=body,
                  on_long_press=functools.partial(ctx.open_dialog, "message", id=m["id"]))

@@ -5,6 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from mobilegym_env import testing as t
+from mobilegym_env.apps.files.common import dir_route, file_route
+from mobilegym_env.apps.messages.common import thread_route
+from mobilegym_env.device import Device
+from mobilegym_env.kernel.filesystem import move_scanned
 from mobilegym_env.ui import View, image, pictures
 from mobilegym_env.ui.pictures import Photo, file_photo, media_photo, photo_key, scene_of
 
@@ -161,3 +166,63 @@ def test_the_image_builder_names_the_file_and_its_photo():
     made = Photo("x", 1.0)
     assert image("Cake", source=made, role=None).picture is made
     assert image("Cake", role=None).role is None
+
+
+# ----- on the phone
+def region(d: Device, node_id: str) -> np.ndarray:
+    x0, y0, x1, y1 = t.node(d, id=node_id)["bounds"]
+    return d.render()[y0:y1, x0:x1]
+
+
+def shown_photos(d: Device) -> dict[str, Photo]:
+    """Each image view on screen: its UI-tree name -> the photo it draws."""
+    return {p.view.label: p.view.picture for p in d.placed() if p.view.kind == "image"}
+
+
+def test_gallery_tiles_are_distinct_photos():
+    d = Device()
+    d.launch_app("gallery")
+    tiles = [region(d, f"photo:{i}")[:100, :100] for i in (13, 6, 26)]
+    for tile in tiles:
+        assert tile.std() > 20
+    assert np.abs(tiles[0].astype(int) - tiles[1]).mean() > 20
+    assert np.abs(tiles[1].astype(int) - tiles[2]).mean() > 20
+    assert d.crashes == []
+
+
+def test_the_viewer_fits_a_tall_screenshot_without_stretching_it():
+    d = Device(scale=2)
+    d.launch_app("gallery")
+    t.tap(d, id="photo:6")  # Screenshot_20260227_211433.png, 1080 x 2400
+    box = region(d, "photo_view")
+    lit = np.nonzero(box.max(axis=(0, 2)) > 0)[0]  # columns with picture, not black bars
+    width, height = lit[-1] - lit[0] + 1, box.shape[0]
+    assert abs(width / height - 1080 / 2400) < 0.01
+    assert (box[:, : lit[0]] == 0).all() and (box[:, lit[-1] + 1 :] == 0).all()
+    assert shown_photos(d)["Screenshot_20260227_211433"].fit == "fit"
+
+
+def test_a_renamed_photo_keeps_its_picture_everywhere():
+    d = Device()
+    d.open_app("files", file_route("/sdcard/Pictures/golden_gate_sunset.jpg"))
+    before = region(d, "file_preview").copy()
+    d._mutate(move_scanned, d.kernel.files, d.kernel.providers.provider("media"),
+              "/sdcard/Pictures/golden_gate_sunset.jpg", "/sdcard/Pictures/bridge.jpg")
+    d.open_app("files", file_route("/sdcard/Pictures/bridge.jpg"))
+    assert np.array_equal(region(d, "file_preview"), before)
+    d.open_app("gallery", "/photo/5")
+    assert shown_photos(d)["bridge"] == Photo("golden_gate_sunset", 1920 / 1080, "fit")
+    # the picture message sent from it before the rename still shows the same picture
+    d.open_app("messages", thread_route("+1 628-555-0147"))
+    assert shown_photos(d)["golden_gate_sunset.jpg"].key == "golden_gate_sunset"
+    assert d.crashes == []
+
+
+def test_file_rows_show_thumbnails_that_stay_out_of_the_ui_tree():
+    d = Device()
+    d.open_app("files", dir_route("/sdcard/Pictures/Yosemite"))
+    assert shown_photos(d)["half_dome.jpg"] == Photo("half_dome", 4032 / 3024)
+    assert not [n for n in d.ui_tree() if n["role"] == "image"]
+    t.tap(d, id="file:half_dome.jpg")
+    assert t.node(d, id="file_preview")["role"] == "image"
+    assert d.crashes == []
