@@ -1,0 +1,155 @@
+"""Trains PPO (Stable-Baselines3) on ``launcher.open_app`` and prints its learning curve.
+
+The task: "Open the <App> app." from the home screen, with the app sometimes moved to the
+second launcher page and sometimes another app in the foreground (so the policy must press
+Home, turn the page, and tap the right icon). The policy sees a small frame (the screen
+subsampled 8x, 100x45 RGB) and the instruction's token ids (``InstructionObservation``); it
+acts with ``DiscreteActions``: taps on a 4x7 grid over the launcher's icons and dock, Home, and
+swipes left and right. Success is measured on held-out seeds, greedily, every
+``--eval-every`` steps, and the random policy over the same actions is the baseline.
+
+Needs the ``train`` extra: ``pip install -e ".[train]"`` (``--plot`` also needs matplotlib).
+
+    python benchmarks/train_ppo.py --steps 60000 --out docs/ppo_open_app.json --plot docs/ppo_open_app.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+import mobilegym_env  # noqa: F401 - registers MobileGym-v0
+from mobilegym_env.wrappers import DiscreteActions, InstructionObservation
+
+TASK = "launcher.open_app"
+STRIDE = 8  # 800x360 -> 100x45: icons stay distinct blobs, the CNN stays cheap
+EVAL_SEED = 1_000_000  # evaluation seeds never overlap the training seeds
+
+
+def make_env(task: str = TASK) -> gym.Env:
+    """The training env: a small frame plus the instruction's tokens, discrete actions."""
+    env = gym.make("MobileGym-v0", task=task)
+    h, w, c = env.observation_space.shape
+    small = gym.spaces.Box(0, 255, (-(-h // STRIDE), -(-w // STRIDE), c), np.uint8)
+    env = gym.wrappers.TransformObservation(env, lambda f: f[::STRIDE, ::STRIDE], small)
+    env = DiscreteActions(env, grid=(4, 7), region=(0, 0.195, 1, 0.965), keys=("home",),
+                          swipes=("left", "right"))
+    # 64 hashed ids keep the six app names apart (checked in the tests) with a small one-hot
+    return InstructionObservation(env, max_tokens=8, vocab_size=64, text=False)
+
+
+def success_rate(policy: Any, episodes: int, seed: int = EVAL_SEED) -> float:
+    """Fraction of ``episodes`` (seeds ``seed`` onwards) that ``policy(obs, rng)`` solves."""
+    env = make_env()
+    rng = np.random.default_rng(seed)
+    wins = 0
+    for i in range(episodes):
+        obs, _ = env.reset(seed=seed + i)
+        done = False
+        while not done:
+            obs, _, terminated, truncated, info = env.step(policy(obs, rng))
+            done = terminated or truncated
+        wins += bool(info["success"])
+    env.close()
+    return wins / episodes
+
+
+def random_policy(n_actions: int) -> Any:
+    return lambda obs, rng: int(rng.integers(n_actions))
+
+
+def train(steps: int, eval_every: int, eval_episodes: int, seed: int, n_envs: int,
+          threads: int) -> dict[str, Any]:
+    """Trains PPO, evaluating every ``eval_every`` steps; returns the curve and settings."""
+    import torch
+    from stable_baselines3 import PPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.env_util import make_vec_env
+
+    torch.set_num_threads(threads)
+    venv = make_vec_env(make_env, n_envs=n_envs, seed=seed)
+    hyper = dict(n_steps=128, batch_size=256, n_epochs=4, learning_rate=5e-4, gamma=0.95,
+                 ent_coef=0.01, clip_range=0.2)
+    model = PPO("MultiInputPolicy", venv, seed=seed, verbose=0, **hyper)
+    greedy = lambda obs, rng: int(model.predict(obs, deterministic=True)[0])  # noqa: E731
+    n_actions = int(venv.action_space.n)
+    baseline = success_rate(random_policy(n_actions), eval_episodes)
+    curve: list[dict[str, float]] = []
+    start = time.process_time()
+    wall = time.perf_counter()
+
+    class Evaluate(BaseCallback):
+        def _on_step(self) -> bool:
+            if self.num_timesteps % eval_every < n_envs:
+                rate = success_rate(greedy, eval_episodes)
+                curve.append({"steps": self.num_timesteps, "success": rate,
+                              "minutes": round((time.perf_counter() - wall) / 60, 2)})
+                print(f"{self.num_timesteps:>7} steps  success {rate:.0%}", flush=True)
+            return True
+
+    curve.append({"steps": 0, "success": success_rate(greedy, eval_episodes), "minutes": 0.0})
+    print(f"random policy {baseline:.0%}; untrained PPO {curve[0]['success']:.0%}", flush=True)
+    model.learn(total_timesteps=steps, callback=Evaluate())
+    return {"task": TASK, "steps": steps, "seed": seed, "n_envs": n_envs, "threads": threads,
+            "eval_episodes": eval_episodes, "random_success": baseline, "ppo": hyper,
+            "curve": curve, "cpu_minutes": round((time.process_time() - start) / 60, 1),
+            "wall_minutes": round((time.perf_counter() - wall) / 60, 1)}
+
+
+def plot(result: dict[str, Any], path: Path) -> None:
+    """The success curve with the random baseline, as a PNG."""
+    try:
+        import matplotlib
+    except ImportError:
+        sys.exit("--plot needs matplotlib: pip install matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    xs = [p["steps"] for p in result["curve"]]
+    fig, ax = plt.subplots(figsize=(6, 3.4), dpi=120)
+    ax.plot(xs, [p["success"] for p in result["curve"]], marker="o", label="PPO (greedy)")
+    ax.axhline(result["random_success"], color="grey", ls="--", label="random policy")
+    ax.axhline(0.8, color="green", ls=":", lw=1, label="80%")
+    ax.set(xlabel="environment steps", ylabel="success rate", ylim=(0, 1.02),
+           title=f"PPO on {result['task']} ({result['eval_episodes']} held-out seeds)")
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--steps", type=int, default=60_000, help="environment steps to train")
+    p.add_argument("--eval-every", type=int, default=5_000)
+    p.add_argument("--eval-episodes", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--envs", type=int, default=8, help="sub-envs (in-process)")
+    p.add_argument("--threads", type=int, default=1, help="torch threads")
+    p.add_argument("--out", type=Path, help="write the curve as JSON")
+    p.add_argument("--plot", type=Path, help="write the curve as a PNG (needs matplotlib)")
+    args = p.parse_args(argv)
+    for name in ("steps", "eval_every", "eval_episodes", "envs", "threads"):
+        if getattr(args, name) < 1:
+            p.error(f"--{name.replace('_', '-')} must be at least 1")
+    try:
+        import stable_baselines3  # noqa: F401
+    except ImportError:
+        sys.exit('train_ppo.py needs the train extra: pip install -e ".[train]"')
+    result = train(args.steps, args.eval_every, args.eval_episodes, args.seed, args.envs,
+                   args.threads)
+    print(json.dumps({k: v for k, v in result.items() if k != "curve"}))
+    if args.out:
+        args.out.write_text(json.dumps(result, indent=1) + "\n")
+    if args.plot:
+        plot(result, args.plot)
+
+
+if __name__ == "__main__":
+    main()

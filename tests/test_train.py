@@ -1,0 +1,54 @@
+"""Stable-Baselines3 on MobileGym: the training script's env passes SB3's checker and learns."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "train_ppo.py"
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("train_ppo", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_training_env_spaces_and_random_baseline_are_deterministic():
+    train = _script()
+    env = train.make_env()
+    obs, _ = env.reset(seed=0)
+    assert set(obs) == {"frame", "tokens"} and obs["frame"].shape == (100, 45, 3)
+    assert env.observation_space.contains(obs) and env.action_space.n == 4 * 7 + 1 + 2
+    policy = train.random_policy(env.action_space.n)
+    rates = [train.success_rate(policy, 6, seed=40) for _ in range(2)]
+    assert rates[0] == rates[1] and 0 <= rates[0] <= 1
+
+
+def test_training_script_refuses_bad_arguments():
+    train = _script()
+    with pytest.raises(SystemExit):
+        train.main(["--steps", "0"])
+
+
+def test_ppo_learns_a_few_hundred_steps():
+    pytest.importorskip("stable_baselines3", reason='SB3 is in the train extra: '
+                                                    'pip install -e ".[train]"')
+    import torch
+    from stable_baselines3 import PPO
+    from stable_baselines3.common.env_checker import check_env
+    from stable_baselines3.common.env_util import make_vec_env
+
+    train = _script()
+    check_env(train.make_env(), warn=True)
+    torch.set_num_threads(1)
+    venv = make_vec_env(train.make_env, n_envs=2, seed=0)
+    model = PPO("MultiInputPolicy", venv, n_steps=64, batch_size=64, n_epochs=1, seed=0)
+    model.learn(total_timesteps=256)
+    assert model.num_timesteps >= 256
+    obs = venv.reset()
+    action, _ = model.predict(obs, deterministic=True)
+    assert action.shape == (2,) and all(0 <= a < venv.action_space.n for a in action)
