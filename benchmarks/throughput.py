@@ -27,7 +27,7 @@ def bench_steps(steps: int, task: str | None, seed: int) -> dict[str, float]:
     env = gym.make("MobileGym-v0", task=task, render_mode="rgb_array")
     agent = RandomAgent()
     obs, info = env.reset(seed=seed)
-    agent.reset(env.unwrapped, seed)
+    agent.reset(info["instruction"], {"seed": seed})
     done_steps, episodes, in_step = 0, 1, 0.0
     start, cpu_start = time.perf_counter(), time.process_time()
     while done_steps < steps:
@@ -38,7 +38,7 @@ def bench_steps(steps: int, task: str | None, seed: int) -> dict[str, float]:
         done_steps += 1
         if terminated or truncated:
             obs, info = env.reset(seed=seed + episodes)
-            agent.reset(env.unwrapped, seed + episodes)
+            agent.reset(info["instruction"], {"seed": seed + episodes})
             episodes += 1
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
     env.close()

@@ -1,81 +1,212 @@
-"""Built-in agents: the oracle (each task's scripted solver) and a seeded random agent."""
+"""The agent protocol and the built-in agents (``oracle``, ``random``, ``human``).
+
+An agent is any object with two methods (subclassing :class:`Agent` is optional)::
+
+    class MyAgent:
+        wants_ui_tree = True                       # optional: info["ui_tree"] each step
+
+        def reset(self, instruction: str, info: dict) -> None:
+            ...                                    # a new episode starts
+
+        def act(self, observation, info: dict) -> dict:
+            return actions.tap(0.5, 0.5)           # a mobilegym_env.actions dict
+
+``observation`` is the RGB frame (``uint8`` array, H x W x 3). ``info`` always holds
+``instruction``, ``task_id``, ``seed``, ``step`` (steps taken so far) and ``max_steps``; with
+``wants_ui_tree = True`` it also holds ``ui_tree`` (``device.ui_tree()``: role, text, id, bounds
+in frame pixels, clickable...). The judge's verdict is never passed: it would give the answer
+away. ``reset`` is called before every episode; an agent that keeps no state from one episode
+to the next gives the same results however many workers run it.
+
+``mobilegym eval --agent package.module:Factory`` (or ``path/to/file.py:Factory``) imports
+``Factory`` and calls it with no arguments, once per worker process, to build the agent.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import hashlib
+import importlib
+import importlib.util
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from . import actions as A
-from .env import MobileGymEnv
+
+# The per-episode facts an agent may see (the rest of the env's info is the judge's verdict).
+PUBLIC_INFO = ("instruction", "task_id", "seed", "step", "max_steps")
 
 
 class Agent:
-    """An agent acts on observations; ``reset`` is called at the start of each episode."""
+    """Optional base class for agents.
+
+    Attributes:
+        name: Shown in result tables (the CLI uses the name or spec it was given).
+        wants_ui_tree: ``info["ui_tree"]`` is filled on ``reset`` and every ``act``.
+        privileged: For scripted baselines only: ``info`` also carries the live ``device``,
+            the ``task`` object and the judge's ``verdict`` (the env's full info).
+    """
 
     name = "agent"
+    wants_ui_tree = False
+    privileged = False
 
-    def reset(self, env: MobileGymEnv, seed: int) -> None:
-        """Called after ``env.reset``."""
+    def reset(self, instruction: str, info: dict[str, Any]) -> None:
+        """A new episode starts; ``info`` as for :meth:`act` (``step`` is 0)."""
 
-    def act(self, obs: np.ndarray, info: dict[str, Any]) -> dict[str, Any]:
+    def act(self, observation: np.ndarray, info: dict[str, Any]) -> dict[str, Any]:
+        """The next action for this frame."""
         raise NotImplementedError
 
 
 class OracleAgent(Agent):
-    """Replays the task's oracle, which reads ``device.ui_tree()`` before each action."""
+    """Replays the task's scripted oracle, which reads ``device.ui_tree()`` before each action
+    (privileged: it is given the task and the device); DONE once the script is over."""
 
     name = "oracle"
+    privileged = True
 
     def __init__(self) -> None:
         self._plan: Iterator[dict[str, Any]] | None = None
 
-    def reset(self, env: MobileGymEnv, seed: int) -> None:
-        assert env.task is not None and env.device is not None
-        self._plan = env.task.oracle(env.device)
+    def reset(self, instruction: str, info: dict[str, Any]) -> None:
+        self._plan = info["task"].oracle(info["device"])
 
-    def act(self, obs: np.ndarray, info: dict[str, Any]) -> dict[str, Any]:
-        assert self._plan is not None, "call reset() first"
+    def act(self, observation: np.ndarray, info: dict[str, Any]) -> dict[str, Any]:
+        if self._plan is None:
+            raise RuntimeError("OracleAgent.act before reset")
         return next(self._plan, None) or A.done()
 
 
 class RandomAgent(Agent):
-    """Uniform random gestures from its own seeded generator (a lower bound for any agent)."""
+    """Random gestures from a generator seeded by each episode's seed: a lower bound.
+
+    The mix is what a phone user does: mostly taps, then scrolls (vertical swipes in the
+    middle of the screen), other swipes, typing, the system keys, long presses and, rarely,
+    double taps and Enter. It never answers or gives up (DONE): episodes end on success or at
+    the step budget.
+
+    Args:
+        seed: Used when ``info`` has no ``seed`` (the harness always gives one).
+    """
 
     name = "random"
     WORDS = ("hello", "notes", "test", "meeting", "ok")
+    # (cumulative probability, kind); the rest of [0, 1) is a long press
+    MIX = ((0.55, "tap"), (0.63, "scroll"), (0.68, "swipe"), (0.75, "type"), (0.81, "back"),
+           (0.84, "home"), (0.86, "recents"), (0.88, "enter"), (0.90, "double_tap"))
 
-    def __init__(self) -> None:
-        self.rng = np.random.default_rng(0)
-
-    def reset(self, env: MobileGymEnv, seed: int) -> None:
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
         self.rng = np.random.default_rng(seed)
 
-    def act(self, obs: np.ndarray, info: dict[str, Any]) -> dict[str, Any]:
+    def reset(self, instruction: str, info: dict[str, Any]) -> None:
+        self.rng = np.random.default_rng(info.get("seed", self.seed))
+
+    def act(self, observation: np.ndarray, info: dict[str, Any]) -> dict[str, Any]:
         r = self.rng.random()
-        x, y = self.rng.random(2)
-        if r < 0.6:
+        x, y = (float(v) for v in self.rng.random(2))
+        kind = next((k for p, k in self.MIX if r < p), "long_press")
+        if kind == "tap":
             return A.tap(x, y)
-        if r < 0.7:
-            x1, y1 = self.rng.random(2)
+        if kind == "scroll":
+            y0, y1 = (0.7, 0.3) if self.rng.random() < 0.5 else (0.3, 0.7)
+            return A.swipe(0.5, y0, 0.5, y1)
+        if kind == "swipe":
+            x1, y1 = (float(v) for v in self.rng.random(2))
             return A.swipe(x, y, x1, y1)
-        if r < 0.78:
-            return A.back()
-        if r < 0.82:
-            return A.home()
-        if r < 0.86:
-            return A.recents()
-        if r < 0.93:
+        if kind == "type":
             return A.type_text(str(self.rng.choice(self.WORDS)))
-        return A.long_press(x, y)
+        if kind == "double_tap":
+            return A.double_tap(x, y)
+        if kind == "long_press":
+            return A.long_press(x, y)
+        return {"back": A.back, "home": A.home, "recents": A.recents, "enter": A.enter}[kind]()
 
 
-AGENTS: dict[str, type[Agent]] = {"oracle": OracleAgent, "random": RandomAgent}
+def _human() -> Agent:
+    from .play import HumanAgent  # pygame windows only when asked for
+
+    return HumanAgent()
 
 
-def make_agent(name: str) -> Agent:
+BUILTIN: dict[str, Callable[[], Any]] = {"oracle": OracleAgent, "random": RandomAgent,
+                                          "human": _human}
+
+
+def load_factory(spec: str) -> Callable[[], Any]:
+    """The factory a spec names: a built-in name, ``package.module:Factory`` or
+    ``path/to/file.py:Factory`` (``Factory`` may be dotted: ``module:Class.create``).
+
+    Raises:
+        ValueError: The spec is malformed or names nothing importable and callable.
+    """
+    if spec in BUILTIN:
+        return BUILTIN[spec]
+    if ":" not in spec:
+        raise ValueError(f"unknown agent {spec!r}: use one of {sorted(BUILTIN)} or "
+                         f"package.module:Factory")
+    module_name, _, attr = spec.rpartition(":")
     try:
-        return AGENTS[name]()
-    except KeyError:
-        raise KeyError(f"unknown agent {name!r}; choose from {sorted(AGENTS)}") from None
+        module = _import(module_name)
+    except Exception as err:  # any import-time error is the spec's problem
+        raise ValueError(f"agent {spec!r}: cannot import {module_name!r} "
+                         f"({type(err).__name__}: {err})") from None
+    obj: Any = module
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            raise ValueError(f"agent {spec!r}: {module_name!r} has no attribute {attr!r}")
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise ValueError(f"agent {spec!r}: {attr!r} is not callable (a class or a function "
+                         f"returning an agent)")
+    return obj
+
+
+def _import(name: str) -> Any:
+    if not (name.endswith(".py") or "/" in name):
+        return importlib.import_module(name)
+    path = Path(name).resolve()
+    if not path.is_file():
+        raise FileNotFoundError(f"no file {name}")
+    module_name = "_mobilegym_agent_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # classes in it must pickle by reference
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]
+        raise
+    return module
+
+
+def make_agent(spec: str) -> Any:
+    """Builds the agent a spec names (see :func:`load_factory`) and checks its protocol.
+
+    Raises:
+        ValueError: Unknown spec, or the factory failed or built no agent.
+    """
+    factory = load_factory(spec)
+    try:
+        agent = factory()
+    except Exception as err:
+        raise ValueError(f"agent {spec!r}: the factory raised {type(err).__name__}: {err}"
+                         ) from None
+    check_agent(agent, spec)
+    return agent
+
+
+def check_agent(agent: Any, name: str) -> None:
+    """Raises ValueError unless ``agent`` has callable ``reset`` and ``act``."""
+    missing = [m for m in ("reset", "act") if not callable(getattr(agent, m, None))]
+    if missing:
+        raise ValueError(f"agent {name!r} ({type(agent).__name__}) has no "
+                         f"{' or '.join(missing)} method; an agent has reset(instruction, "
+                         f"info) and act(observation, info)")

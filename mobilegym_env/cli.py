@@ -1,11 +1,13 @@
-"""The ``mobilegym`` command: ``mobilegym eval`` prints a pass@k table; ``mobilegym tasks``
-lists tasks; ``mobilegym screenshot`` saves what the phone shows; ``mobilegym gallery``
-renders every screen for review."""
+"""The ``mobilegym`` command: ``eval`` runs agents over tasks and prints pass@k tables;
+``play`` lets a person play a task in a window; ``replay`` checks recorded trajectories;
+``tasks`` lists tasks; ``screenshot`` saves what the phone shows; ``gallery`` renders every
+screen for review."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any, NoReturn
 
 from rich import box
 from rich.console import Console
@@ -13,59 +15,92 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
-    TaskID,
     TextColumn,
     TimeElapsedColumn,
+    TimeRemainingColumn,
 )
 from rich.table import Table
 
 
 def _eval(args: argparse.Namespace) -> int:
-    from .agents import make_agent
-    from .evaluate import Episode, evaluate
-    from .task import resolve_tasks
+    from .evaluate import Episode, Evaluation
 
+    ev = Evaluation(args.agent, args.tasks or None, episodes=args.episodes, k=args.k,
+                    seed=args.seed, workers=args.workers, max_steps=args.max_steps,
+                    split=args.split, difficulty=args.difficulty, out=args.out,
+                    resume=args.resume, record=args.record, agent_timeout=args.agent_timeout,
+                    backend=args.backend, ray_address=args.ray_address, plot=args.plot)
     console = Console()
-    task_ids = resolve_tasks(args.tasks if args.tasks else None)
-    ks = sorted({1, *args.k})
-    if max(ks) > args.episodes:
-        console.print(f"[red]pass@{max(ks)} needs --episodes >= {max(ks)}[/red]")
-        return 2
-    tables = []
-    for agent_name in args.agent:
-        agent = make_agent(agent_name)
-        total = len(task_ids) * args.episodes
-        with Progress(TextColumn(f"[bold]{agent_name}[/bold] {{task.description}}"), BarColumn(),
-                      MofNCompleteColumn(), TimeElapsedColumn(), console=console,
-                      transient=True, disable=args.quiet) as progress:
-            bar = progress.add_task("", total=total)
-            def advance(ep: Episode, bar: TaskID = bar) -> None:
-                progress.update(bar, advance=1, description=ep.task_id)
+    skipped = len(ev.trials) - len(ev.pending)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True,
+                  disable=args.quiet) as progress:
+        bar = progress.add_task("eval", total=len(ev.pending))
 
-            results = evaluate(agent, task_ids, args.episodes, args.seed, on_episode=advance)
-        table = Table(title=f"agent: {agent_name}  ({args.episodes} episodes/task, "
-                            f"seeds {args.seed}..{args.seed + args.episodes - 1})",
-                      box=box.SIMPLE_HEAD, pad_edge=False)
-        table.add_column("task", no_wrap=True, min_width=max(len(t) for t in task_ids))
-        for header in ("success", *[f"pass@{k}" for k in ks], "clean", "steps"):
-            table.add_column(header, justify="right", no_wrap=True, min_width=len(header))
-        for r in results:
-            clean = sum(e.clean for e in r.episodes)
-            table.add_row(r.task_id, f"{r.successes}/{len(r.episodes)}",
-                          *[f"{r.pass_at(k):.2f}" for k in ks], f"{clean}/{len(r.episodes)}",
-                          f"{r.mean_steps:.1f}")
-        n = len(results)
-        table.add_section()
-        table.add_row("mean", f"{sum(r.successes for r in results)}/{n * args.episodes}",
-                      *[f"{sum(r.pass_at(k) for r in results) / n:.2f}" for k in ks], "", "")
-        tables.append(table)
-        console.print(table)
-        if args.explain:
-            for r in results:
-                for ep in r.episodes:
-                    if not ep.success:
-                        console.print(ep.explain(), markup=False, highlight=False, soft_wrap=True)
+        def advance(record: dict) -> None:
+            progress.update(bar, advance=1, description=f"{record['agent']} {record['task']}")
+
+        result = ev.run(advance)
+    if skipped and not args.quiet:
+        console.print(f"resumed: {skipped} trials were already in {args.out}")
+    for agent, entry in result.summary["agents"].items():
+        console.print(_summary_table(agent, entry, ev))
+        if args.per_task:
+            console.print(_task_table(agent, entry, ev))
+    if args.explain:
+        for record in result.records:
+            if not record["success"]:
+                console.print(Episode.from_record(record).explain(), markup=False,
+                              highlight=False, soft_wrap=True)
+    if args.out:
+        console.print(f"results: {args.out}/results.jsonl, summary.json, summary.csv"
+                      + (", passk.png" if args.plot else ""), highlight=False)
     return 0
+
+
+def _stats_columns(table: Table, ks: list[int], tasks: bool, errors: bool) -> None:
+    headers = ["success", *[f"pass@{k}" for k in ks], "progress", "clean", "steps"]
+    for header in (["tasks"] if tasks else []) + headers + (["errors"] if errors else []):
+        table.add_column(header, justify="right", no_wrap=True)
+
+
+def _stats_row(stats: dict, ks: list[int], tasks: bool, errors: bool) -> list[str]:
+    return ([str(stats["tasks"])] if tasks else []) + [
+        f"{stats['success_rate']:.1%}", *[f"{stats[f'pass@{k}']:.2f}" for k in ks],
+        f"{stats['mean_progress']:.2f}", f"{stats['clean_rate']:.0%}",
+        f"{stats['mean_steps']:.1f}"] + ([str(stats["errors"])] if errors else [])
+
+
+def _summary_table(agent: str, entry: dict, ev: Any) -> Table:
+    """One table per agent: a section per suite, difficulty and objective, then overall."""
+    errors = entry["overall"]["errors"] > 0
+    table = Table(title=f"agent: {agent}  ({len(ev.task_ids)} tasks x {ev.episodes} "
+                        f"episodes, seeds {ev.seed}..{ev.seed + ev.episodes - 1})",
+                  box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    groups = [g for by in ("suite", "difficulty", "objective") for g in entry[f"by_{by}"]]
+    table.add_column("group", no_wrap=True, min_width=max(map(len, groups + ["objective"])))
+    _stats_columns(table, ev.ks, True, errors)
+    for by in ("suite", "difficulty", "objective"):
+        table.add_row(by, style="bold")
+        for group, stats in entry[f"by_{by}"].items():
+            table.add_row(f" {group}", *_stats_row(stats, ev.ks, True, errors))
+        table.add_section()
+    table.add_row("all", *_stats_row(entry["overall"], ev.ks, True, errors), style="bold")
+    return table
+
+
+def _task_table(agent: str, entry: dict, ev: Any) -> Table:
+    errors = entry["overall"]["errors"] > 0
+    table = Table(title=f"agent: {agent}, per task", box=box.SIMPLE_HEAD, pad_edge=False,
+                  collapse_padding=True)
+    longest = max(map(len, entry["by_task"]))
+    # a narrow terminal wraps task ids onto more lines, never cuts them
+    table.add_column("task", overflow="fold", min_width=min(longest, 16))
+    _stats_columns(table, ev.ks, False, errors)
+    for task_id, stats in entry["by_task"].items():
+        table.add_row(task_id, *_stats_row(stats, ev.ks, False, errors))
+    return table
 
 
 def _tasks(args: argparse.Namespace) -> int:
@@ -117,21 +152,88 @@ def _gallery(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line (``mobilegym eval: error: ...``), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .play import play
+
+    return play(args.task, args.seed, out=args.out, max_steps=args.max_steps)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .trajectory import replay
+
+    status = 0
+    for path in args.files:
+        report = replay(path, check_frames=not args.no_frames)
+        if report.ok:
+            print(f"{path}: {report.steps} steps replayed, identical")
+        else:
+            print(f"{path}: diverged at {report.divergence}")
+            status = 1
+    return status
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="mobilegym", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="mobilegym", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     ev = sub.add_parser("eval", help="run agents over tasks and print success / pass@k")
-    ev.add_argument("--agent", nargs="+", default=["oracle", "random"],
-                    help="agents to evaluate (oracle, random)")
-    ev.add_argument("--tasks", nargs="*", help="task ids or suite names (default: all)")
-    ev.add_argument("--episodes", type=int, default=5, help="episodes per task (default 5)")
-    ev.add_argument("-k", type=int, nargs="+", default=[3], help="k values for pass@k")
-    ev.add_argument("--seed", type=int, default=0, help="first episode seed")
+    ev.add_argument("--agent", nargs="+", default=["oracle", "random"], metavar="AGENT",
+                    help="oracle, random, human, or package.module:Factory (default: oracle "
+                         "random)")
+    ev.add_argument("--tasks", nargs="*", help="task ids, suites or globs (default: all)")
+    ev.add_argument("--split", choices=["train", "test"], help="only tasks of this split")
+    ev.add_argument("--difficulty", type=int, nargs="+", choices=[1, 2, 3, 4],
+                    help="only tasks of these levels")
+    ev.add_argument("--episodes", type=int, default=5,
+                    help="episodes (seeds) per task, n >= k (default 5)")
+    ev.add_argument("-k", type=int, nargs="+", default=[3],
+                    help="k values for pass@k (pass@1 is always shown; default 3)")
+    ev.add_argument("--seed", type=int, default=0, help="first episode seed (default 0)")
+    ev.add_argument("--max-steps", type=int, help="step budget for every task (default: each "
+                                                  "task's own)")
+    ev.add_argument("--workers", type=int, default=1,
+                    help="worker processes on this machine (default 1; results are identical "
+                         "for any count)")
+    ev.add_argument("--backend", choices=["local", "ray"], default="local",
+                    help="local processes, or Ray tasks on a Ray cluster (extra 'ray')")
+    ev.add_argument("--ray-address", help="the Ray cluster (default: RAY_ADDRESS or a local "
+                                          "Ray)")
+    ev.add_argument("--agent-timeout", type=float, metavar="SECONDS",
+                    help="seconds an agent may take for one reset or act call; a slower "
+                         "call fails the trial")
+    ev.add_argument("--out", metavar="DIR",
+                    help="write results.jsonl, summary.json and summary.csv to DIR")
+    ev.add_argument("--resume", action="store_true",
+                    help="skip the trials already in DIR/results.jsonl")
+    ev.add_argument("--record", action="store_true",
+                    help="record every trial's trajectory under DIR/trajectories/")
+    ev.add_argument("--plot", action="store_true",
+                    help="draw pass@k per suite and difficulty to DIR/passk.png (extra 'plot')")
+    ev.add_argument("--per-task", action="store_true", help="also print a per-task table")
     ev.add_argument("--quiet", action="store_true", help="no progress bar")
     ev.add_argument("--explain", action="store_true",
-                    help="after each table, print why each failed episode failed (its checks "
+                    help="after the tables, print why each failed episode failed (its checks "
                          "and the unexpected changes)")
     ev.set_defaults(fn=_eval)
+    pl = sub.add_parser("play", help="play a task yourself in a window (mouse and keyboard)")
+    pl.add_argument("--task", required=True, help="a task id (a suite or glob: one is drawn "
+                                                  "by the seed)")
+    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--max-steps", type=int, help="step budget (default: the task's)")
+    pl.add_argument("--out", default="mobilegym-play", metavar="DIR",
+                    help="folder for the recorded trajectories (default: mobilegym-play)")
+    pl.set_defaults(fn=_play)
+    rp = sub.add_parser("replay", help="re-run recorded trajectories and check they reproduce")
+    rp.add_argument("files", nargs="+", metavar="FILE", help="trajectory .jsonl files")
+    rp.add_argument("--no-frames", action="store_true",
+                    help="compare rewards and verdicts only, not frame hashes")
+    rp.set_defaults(fn=_replay)
     ls = sub.add_parser("tasks", help="list tasks with their metadata (filterable)")
     ls.add_argument("--suite", help="only this suite (launcher, settings, notes...)")
     ls.add_argument("--split", choices=["train", "test"], help="only this split")
@@ -159,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.fn(args)
-    except (KeyError, ValueError) as err:
+    except (KeyError, ValueError, ImportError, FileNotFoundError) as err:
         message = err.args[0] if err.args else str(err)  # a KeyError's str() adds quotes
         Console(stderr=True, soft_wrap=True).print(f"[red]error:[/red] {message}",
                                                    markup=True, highlight=False)

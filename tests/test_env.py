@@ -55,7 +55,7 @@ def _rollout(seed: int, steps: int = 40) -> tuple[str, list[float], dict]:
     env = MobileGymEnv(task="launcher", render_mode="rgb_array")
     agent = RandomAgent()
     obs, info = env.reset(seed=seed)
-    agent.reset(env, seed)
+    agent.reset(info["instruction"], {"seed": seed})
     digest = hashlib.sha256(obs.tobytes())
     rewards = []
     for _ in range(steps):
