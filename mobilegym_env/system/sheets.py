@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..ui import theme as T
 from ..ui.components import bottom_sheet, dialog, list_item
+from ..ui.pictures import media_photo
 from ..ui.view import FILL, View, col, icon, image, row, stack, text
 from .launcher import app_icon
 
@@ -48,8 +49,8 @@ def permission_dialog(k: Kernel) -> View:
 
 def media_picker(k: Kernel) -> View:
     tiles = [
-        image(m["title"], 100, 100, on_tap=functools.partial(k.media_picker.pick, m["id"]),
-              id=f"media:{m['id']}")
+        image(m["title"], 100, 100, source=media_photo(m, k.files),
+              on_tap=functools.partial(k.media_picker.pick, m["id"]), id=f"media:{m['id']}")
         for m in k.media_picker.candidates()
     ]
     grid = [row(*tiles[i : i + 3], gap=6, justify="start") for i in range(0, len(tiles), 3)]
