@@ -66,12 +66,13 @@ def _seed(ctx: ScreenContext, n: dict[str, Any]) -> None:
 
 # ----- shared pieces
 def _multiline(ctx: ScreenContext, key: str, hint: str) -> View:
-    """A note's text. Fields draw one line, so unfocused text shows wrapped in full (tapping
-    it focuses the field, which shows its end and takes typing); Enter types a new line."""
+    """A note's text. Focused (or empty) it is a multi-line field (the hint at the top, the
+    last lines in view as it fills, Enter types a new line); unfocused, the text shows in
+    full in a scrolling box, and tapping it focuses the field."""
     value = ctx.value(key)
     kb = ctx.os.keyboard
     if not value or (kb.visible and kb.target == (ctx.activity.activity_id, key)):
-        return ctx.field(key, hint, id="body", h=FILL,
+        return ctx.field(key, hint, id="body", h=FILL, max_lines=None, pad=(14, 12),
                          on_submit=functools.partial(_new_line, ctx, key))
     shown = text(value, 15, color=T.TEXT, max_lines=None, role=None)
     return col(ctx.scroll(shown, id="body_text", pad=(14, 12)), w=FILL, h=FILL, bg=FIELD_BG,

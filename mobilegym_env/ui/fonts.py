@@ -15,11 +15,15 @@ import re
 from collections import OrderedDict
 from collections.abc import Hashable
 
+import numpy as np
+
 from ._pygame import pygame
 
 WEIGHTS = {"regular": "Roboto-Regular.ttf", "medium": "Roboto-Medium.ttf", "bold": "Roboto-Bold.ttf"}
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 TEXT_CACHE_BYTES = 48 << 20
+SUPERSAMPLE = 4  # text is laid out and drawn at 4x its size, then filtered down
+GAMMA = 0.8  # coverage**GAMMA: small text keeps solid stems after filtering
 _UNDRAWABLE = re.compile("[\x00-\x08\x0b-\x1f\ud800-\udfff]")
 
 
@@ -81,54 +85,155 @@ def font(size: int, weight: str = "regular") -> pygame.font.Font:
         return pygame.font.Font(str(p), size)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=16384)
 def text_size(text: str, size: int, weight: str = "regular") -> tuple[int, int]:
-    """(width, line height) of ``text`` in pixels."""
-    f = font(size, weight)
-    return f.size(drawable(text))[0], f.get_linesize()
+    """(width, line height) of ``text`` in logical pixels.
+
+    The width is the run's width at ``SUPERSAMPLE`` times the size, divided back (rounded
+    up): glyphs advance by their near-linear widths, as Android lays text out, instead of
+    the per-glyph rounding of hinting at small sizes ("Firs t"), and a run measures the same
+    at every scale."""
+    return -(-_master_width(text, size, weight) // SUPERSAMPLE), font(size, weight).get_linesize()
+
+
+def advance(text: str, size: int, weight: str = "regular", scale: int = 1) -> int:
+    """Where a run drawn by :func:`text_surface` at ``scale`` ends, in device pixels from its
+    left edge (a caret after ``text`` goes there)."""
+    w = _master_width(text, size, weight)
+    return (w * scale + SUPERSAMPLE // 2) // SUPERSAMPLE
+
+
+@functools.lru_cache(maxsize=8192)
+def _master_width(text: str, size: int, weight: str) -> int:
+    return font(size * SUPERSAMPLE, weight).size(drawable(text))[0]
 
 
 def text_surface(text: str, size: int, weight: str, color: Color,
-                 bg: Color | None = None) -> pygame.Surface:
-    """Anti-aliased text; with ``bg`` it is pre-blended onto that colour (an opaque surface
-    blits several times faster than per-pixel alpha)."""
-    key = (text, size, weight, color, bg)
+                 bg: Color | None = None, scale: int = 1) -> pygame.Surface:
+    """Anti-aliased ``text`` of logical ``size`` drawn at ``scale`` device pixels per logical
+    pixel; with ``bg`` it is pre-blended onto that colour (an opaque surface blits several
+    times faster than per-pixel alpha). Its height is the line height times ``scale`` and
+    the baseline sits on a pixel boundary where the 1x font puts it."""
+    key = (text, size, weight, color, bg, scale)
     cached = TEXT_SURFACES.get(key)
     if cached is not None:
         return cached
-    surface = font(size, weight).render(drawable(text), True, color[:3], bg[:3] if bg else None)
+    summed, r = _coverage(drawable(text), size, weight, scale)
+    h, w = summed.shape
+    if not w:  # an empty run: a zero-width line
+        return TEXT_SURFACES.put(key, pygame.Surface((0, h), pygame.SRCALPHA))
+    if bg is None:
+        packed = _palette(color[:3], None, r)[summed]
+        surface = pygame.image.frombytes(packed.tobytes(), (w, h), "RGBA")
+    else:
+        packed = _palette(color[:3], bg[:3], r)[summed]
+        surface = pygame.image.frombytes(packed.tobytes(), (w, h), "RGBX")
     return TEXT_SURFACES.put(key, surface)
 
 
+def _coverage(text: str, size: int, weight: str, scale: int) -> tuple[np.ndarray, int]:
+    """(h, w) glyph coverage of ``text`` at ``scale``, each pixel the sum of the r x r
+    0..255 coverages it covers (returned with r): drawn at ``SUPERSAMPLE`` times the
+    logical size (or the scale times two where the scale does not divide it) and
+    box-filtered down, so every scale shows the same glyph positions."""
+    if SUPERSAMPLE % scale == 0:
+        master, r = size * SUPERSAMPLE, SUPERSAMPLE // scale
+    else:
+        master, r = size * scale * 2, 2
+    f = font(master, weight)
+    line_h = font(size, weight).get_linesize() * scale
+    if not text:
+        return np.zeros((line_h, 0), np.uint16), r
+    run = f.render(text, True, (255, 255, 255), (0, 0, 0))  # 8-bit: index = coverage
+    mw, mh = run.get_size()
+    pad = -f.get_ascent() % r  # the baseline lands on a device pixel boundary
+    w, h = -(-mw // r), max(-(-(mh + pad) // r), line_h)
+    buf = np.zeros((h * r, w * r), np.uint16)
+    buf[pad : pad + mh, :mw] = np.frombuffer(pygame.image.tobytes(run, "P"),
+                                               np.uint8).reshape(mh, mw)
+    rows = buf[0::r].copy()  # strided adds: far faster than sum() over two axes
+    for i in range(1, r):
+        rows += buf[i::r]
+    summed = rows[:, 0::r].copy()
+    for i in range(1, r):
+        summed += rows[:, i::r]
+    return summed, r
+
+
+@functools.lru_cache(maxsize=256)
+def _palette(fg: tuple[int, ...], bg: tuple[int, ...] | None, r: int) -> np.ndarray:
+    """Summed r x r coverage to a packed little-endian RGBX (over ``bg``) or RGBA (``bg``
+    None) pixel, through a mild contrast curve: filtered stems of small text would
+    otherwise look grey, so text renderers darken them."""
+    full = 255 * r * r
+    t = (np.linspace(0.0, 1.0, full + 1) ** GAMMA * 255 + 0.5).astype(np.int64)
+    if bg is None:
+        px = [np.full_like(t, c) for c in fg] + [t]
+    else:
+        px = [(b * (255 - t) + c * t + 127) // 255 for c, b in zip(fg, bg, strict=True)] + [t * 0 + 255]
+    r_, g, b_, a = px
+    return (r_ | g << 8 | b_ << 16 | a << 24).astype("<u4")
+
+
 def wrap_text(text: str, size: int, weight: str, width: int, max_lines: int | None) -> list[str]:
-    """Greedy word wrap to ``width`` pixels; the last kept line gets an ellipsis if cut."""
+    """Greedy word wrap to ``width`` pixels (see :func:`break_lines`); when more than
+    ``max_lines`` lines result, the last one kept ends with an ellipsis."""
     return list(_wrap(text, size, weight, width, max_lines))
 
 
 @functools.lru_cache(maxsize=4096)
 def _wrap(text: str, size: int, weight: str, width: int, max_lines: int | None) -> tuple[str, ...]:
+    lines = _break(text, size, weight, width, None if max_lines is None else max_lines + 1)
+    if max_lines is None or len(lines) <= max_lines:
+        return lines
+    kept = list(lines[:max_lines])
+    kept[-1] = ellipsize(kept[-1] + "…", size, weight, width)
+    return tuple(kept)
+
+
+def break_lines(text: str, size: int, weight: str, width: int) -> tuple[str, ...]:
+    """``text`` in lines of at most ``width`` pixels, as a multi-line field shows it: a
+    newline starts a line, words wrap greedily (the space a line breaks at is dropped,
+    other spaces are kept), and a word wider than a line breaks between characters."""
+    return _break(text, size, weight, max(width, 1), None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _break(text: str, size: int, weight: str, width: int,
+           limit: int | None) -> tuple[str, ...]:
     lines: list[str] = []
-    limit = None if max_lines is None else max_lines + 1  # one more line shows it was cut
     for para in text.split("\n"):
-        line = ""
+        line: str | None = None  # None: nothing on the line yet (not even a space)
         for word in para.split(" "):
-            cand = f"{line} {word}" if line else word
-            if text_size(cand, size, weight)[0] <= width or not line:
+            cand = word if line is None else f"{line} {word}"
+            if text_size(cand, size, weight)[0] <= width:
                 line = cand
-            else:
+                continue
+            if line is not None:
                 lines.append(line)
-                line = word
-                if limit is not None and len(lines) >= limit:
-                    break
-        lines.append(line)
+            while len(word) > 1 and text_size(word, size, weight)[0] > width:
+                cut = max(len(_fitting_head(word, size, weight, width)), 1)
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+            if limit is not None and len(lines) >= limit:
+                return tuple(lines[:limit])
+        lines.append(line or "")
         if limit is not None and len(lines) >= limit:
-            break
-    if max_lines is not None and len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = ellipsize(lines[-1] + "…", size, weight, width)
-    else:
-        lines = [ellipsize(ln, size, weight, width) for ln in lines]
+            return tuple(lines[:limit])
     return tuple(lines)
+
+
+def _fitting_head(text: str, size: int, weight: str, width: int) -> str:
+    """The longest start of ``text`` that fits ``width`` (bisection)."""
+    lo, hi = 0, len(text)  # text[:lo] fits, text[:hi + 1] does not (or hi = len)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_size(text[:mid], size, weight)[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo]
 
 
 def ellipsize(text: str, size: int, weight: str, width: int) -> str:

@@ -13,6 +13,7 @@ from .view import FILL, View
 
 Clip = tuple[int, int, int, int]  # x0, y0, x1, y1
 INF = 1 << 20
+FIELD_H = 48  # a field's default height (a multi-line field's first line sits as in one)
 
 
 class Placed(NamedTuple):
@@ -23,6 +24,7 @@ class Placed(NamedTuple):
     h: int
     clip: Clip
     under: str | None = None  # opaque colour known to be beneath the node (None: unknown)
+    nodes: int = 1  # placed nodes in its subtree, itself included (kept for ``clip`` nodes)
 
     def visible_rect(self) -> Clip | None:
         x0, y0 = max(self.x, self.clip[0]), max(self.y, self.clip[1])
@@ -42,6 +44,36 @@ def text_lines(v: View, width: int) -> list[str] | tuple[str, ...]:
     if "\n" not in text and fonts.text_size(text, v.size, v.weight)[0] <= width:
         return (text,)  # the common case: it fits on one line
     return fonts.wrap_text(text, v.size, v.weight, max(width, 1), v.max_lines)
+
+
+def field_font(v: View) -> int:
+    """The text size of a field: 15 unless the field was given a size other than 14."""
+    return v.size if v.size != 14 else 15
+
+
+def field_lines(v: View, width: int) -> tuple[str, ...]:
+    """What a field shows in ``width`` pixels: its text (dots if secret) or else its hint.
+
+    A one-line field (``max_lines=1``, the default) shows newlines as spaces and the end of
+    text too long for it (where the caret is), or an ellipsized hint. A multi-line field
+    (``max_lines`` None or above 1) wraps: a newline starts a line, long words break.
+    """
+    size = field_font(v)
+    shown = "\u2022" * len(v.text) if v.secret else v.text
+    label = shown or v.hint
+    if v.max_lines != 1:
+        return fonts.break_lines(label, size, "regular", width)
+    label = label.replace("\n", " ")
+    if shown:
+        return (fonts.fitting_tail(label, size, "regular", max(width - 4, 1)),)
+    return (fonts.ellipsize(label, size, "regular", max(width, 1)),)
+
+
+def field_top(v: View) -> int:
+    """Top inset of a multi-line field's first line: its top padding, else where the line
+    sits in a one-line field of the default height."""
+    pt = v.pad[1]
+    return pt if pt else (FIELD_H - fonts.text_size("Ag", field_font(v))[1]) // 2
 
 
 def measure(v: View, max_w: int) -> tuple[int, int]:
@@ -72,16 +104,25 @@ def _measure(v: View, max_w: int) -> tuple[int, int]:
         width = width if width < avail else avail
         return _fixed(v.w, width + pl + pr), _fixed(v.h, line_h * len(lines) + pt + pb)
     if kind == "field":
-        return _fixed(v.w, max_w), _fixed(v.h, 48)
+        if v.max_lines == 1 or v.h is not None:
+            return _fixed(v.w, max_w), _fixed(v.h, FIELD_H)
+        w = _fixed(v.w, max_w)
+        lines = len(field_lines(v, w - pl - pr))
+        if v.max_lines is not None:  # grows to max_lines, then shows the end
+            lines = min(lines, v.max_lines)
+        line_h = fonts.text_size("Ag", field_font(v))[1]
+        inset = field_top(v)
+        return w, max(FIELD_H, lines * line_h + inset + (pb or inset))
     inner_w = (max_w if v.w is None or v.w == FILL else v.w) - pl - pr
     along_x = kind == "row" or (kind == "scroll" and v.horizontal)
     stacked = kind in ("col", "scroll") and not along_x
-    cw = ch = 0
+    cw = ch = rigid = 0  # rigid: the width of a row's children that are not FILL
     for c in v.children:
         sw, sh = measure(c, inner_w)
         if along_x:
             cw += sw
             ch = sh if sh > ch else ch
+            rigid += sw if c.w != FILL else 0
         elif stacked:
             ch += sh
             cw = sw if sw > cw else cw
@@ -89,6 +130,8 @@ def _measure(v: View, max_w: int) -> tuple[int, int]:
             cw = sw if sw > cw else cw
             ch = sh if sh > ch else ch
     gaps = v.gap * (len(v.children) - 1) if len(v.children) > 1 else 0
+    if kind == "row" and inner_w < INF and rigid + gaps > inner_w:
+        ch = _shrunk_row_height(v.children, inner_w - gaps)
     if along_x:
         cw += gaps
     elif stacked:
@@ -139,6 +182,9 @@ def _place(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed
     out.append(Placed(v, x, y, w, h, clip, under))
     if not v.children:
         return
+    index = len(out) - 1
+    if v.clip:  # the children are culled to, and painted within, this box
+        clip = (max(clip[0], x), max(clip[1], y), min(clip[2], x + w), min(clip[3], y + h))
     if v.bg is not None:
         under = v.bg if _opaque(v.bg) else None
     pl, pt, pr, pb = v.pad
@@ -165,6 +211,8 @@ def _place(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed
             _linear(v, ix, iy - offset, iw, INF, False, inner, out, scrolls, under)
     else:
         _linear(v, ix, iy, iw, ih, v.kind == "row", clip, out, scrolls, under)
+    if v.clip:
+        out[index] = out[index]._replace(nodes=len(out) - index)
 
 
 def _content_length(v: View, iw: int, horizontal: bool) -> int:
@@ -218,6 +266,9 @@ def _linear(v: View, ix: int, iy: int, iw: int, ih: int, horizontal: bool, clip:
         used_main += spec
     gap = v.gap
     free = main_avail - gap * (n - 1 if n > 1 else 0) - used_main if bounded else 0
+    if horizontal and free < 0 and bounded:  # too wide: wrap-content children give way
+        _shrink(kids, sizes, -free)
+        free = 0
     if fills:
         share = free if free > 0 else 0
         used = flex_seen = 0
@@ -262,6 +313,48 @@ def _linear(v: View, ix: int, iy: int, iw: int, ih: int, horizontal: bool, clip:
             cx = ix if align in ("start", "stretch") else _align(align, ix, cross_avail, cw)
             _place(c, cx, iy + pos, cw, size, clip, out, scrolls, under)
         pos += size + step
+
+
+def _shrink(kids: tuple[View, ...], sizes: list[int], excess: int) -> None:
+    """Takes ``excess`` pixels from the wrap-content children of a row that does not fit
+    (in ``sizes``, in place): the widest give way first, down to a common width, so a long
+    text wraps or ellipsizes beside its icons and buttons instead of running off the row."""
+    wide = [i for i, c in enumerate(kids) if c.w is None and sizes[i] > 0]
+    total = sum(sizes[i] for i in wide) - excess
+    if total <= 0:
+        for i in wide:
+            sizes[i] = 0
+        return
+    order = sorted(sizes[i] for i in wide)
+    left, level, extra = total, order[-1], 0
+    for k, size in enumerate(order):
+        if size * (len(order) - k) > left:
+            level, extra = divmod(left, len(order) - k)
+            break
+        left -= size
+    for i in wide:
+        if sizes[i] > level:
+            sizes[i] = level + (1 if extra > 0 else 0)
+            extra -= 1
+
+
+def _shrunk_row_height(kids: tuple[View, ...], avail: int) -> int:
+    """The height of a row too wide for ``avail`` once placed (see ``_shrink``): its
+    wrap-content children measured at the widths they are given."""
+    sizes = [0 if c.w == FILL else (measure(c, INF)[0] if c.w is None else c.w) for c in kids]
+    used = sum(sizes)
+    if used > avail:
+        _shrink(kids, sizes, used - avail)
+    height = 0
+    for c, size in zip(kids, sizes, strict=True):
+        if c.h is not None and c.h != FILL:
+            h = c.h
+        elif c.w == FILL:
+            continue  # a FILL child gets no width in a row that is too wide
+        else:
+            h = measure(c, size)[1]
+        height = h if h > height else height
+    return height
 
 
 def _cross(spec: int | None, avail: int, c: View, max_w: int) -> int:

@@ -1,90 +1,50 @@
-"""Draws placed view nodes into a pygame Surface (which the renderer backs with a numpy array)."""
+"""Draws placed view nodes into a pygame Surface (which the renderer backs with a numpy array).
+
+Backgrounds, borders and clips are anti-aliased shapes (``shapes.py``); text is drawn by
+``fonts.text_surface`` at the frame's scale with the positions layout measured. A kind of
+node can be given its own painter with :func:`register`.
+"""
 
 from __future__ import annotations
 
 import functools
-
-import numpy as np
+from collections.abc import Callable
 
 from . import fonts, icons, pictures
 from ._pygame import pygame
-from .layout import Placed, text_lines
+from .layout import Placed, field_font, field_lines, field_top, text_lines
+from .shapes import CornerClip, fill_circle, fill_rect, stroke_circle, stroke_rect
 from .theme import ACCENT, OUTLINE, TEXT_HINT, rgb
 from .view import View
 
+__all__ = ["PAINTERS", "fill_rect", "paint", "register", "stroke_rect"]
+
 _CONTAINERS = frozenset({"col", "row", "stack", "scroll", "box"})
+# kind -> fn(surface, placed node, device rect, scale, opaque colour beneath or None)
+Painter = Callable[[pygame.Surface, Placed, pygame.Rect, int, "str | None"], None]
+PAINTERS: dict[str, Painter] = {}
 
 
-@functools.lru_cache(maxsize=512)
-def _alpha_rect(w: int, h: int, color: tuple[int, ...], radius: int) -> pygame.Surface:
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, color, (0, 0, w, h), border_radius=radius)
-    return surf
-
-
-def _blend_rect(surface: pygame.Surface, c: tuple[int, ...], rect: pygame.Rect) -> None:
-    """Alpha-blends a flat colour over a rect (scrims) with integer numpy arithmetic: ~10x
-    faster than blitting a per-pixel-alpha surface onto the 24-bit frame."""
-    area = rect.clip(surface.get_clip())
-    if not area.w or not area.h:
-        return
-    a = c[3]
-    pixels = pygame.surfarray.pixels3d(surface)
-    region = pixels[area.left : area.right, area.top : area.bottom]
-    mixed = region.astype(np.uint16)
-    mixed *= 255 - a
-    mixed += np.array(c[:3], np.uint16) * a + 127
-    mixed //= 255
-    region[...] = mixed
-    del region, pixels  # unlock the surface
-
-
-@functools.lru_cache(maxsize=512)
-def _corners(radius: int, color: tuple[int, ...], under: tuple[int, ...]) -> tuple:
-    """The four corner patches of a rounded rect of ``color`` drawn over ``under``."""
-    size = radius * 2
-    disc = pygame.Surface((size, size))
-    disc.fill(under)
-    pygame.draw.rect(disc, color, (0, 0, size, size), border_radius=radius)
-    r = radius
-    return tuple(disc.subsurface(rect).copy() for rect in
-                 ((0, 0, r, r), (r, 0, r, r), (0, r, r, r), (r, r, r, r)))
-
-
-def fill_rect(surface: pygame.Surface, color: str, rect: pygame.Rect, radius: int = 0,
-              under: str | None = None) -> None:
-    """Fills a (rounded) rect. Over a known opaque ``under`` colour, rounded corners are
-    cached opaque patches instead of a per-call anti-aliasing-free path draw."""
-    c = rgb(color)
-    if len(c) == 4 and c[3] < 255:
-        if not c[3]:
-            return
-        if radius:
-            surface.blit(_alpha_rect(rect.w, rect.h, c, radius), rect.topleft)
-        else:
-            _blend_rect(surface, c, rect)
-        return
-    c = c[:3]
-    radius = min(radius, rect.w // 2, rect.h // 2)
-    if not radius:
-        surface.fill(c, rect)
-    elif under is not None:
-        surface.fill(c, rect)
-        tl, tr, bl, br = _corners(radius, c, rgb(under)[:3])
-        surface.blit(tl, rect.topleft)
-        surface.blit(tr, (rect.right - radius, rect.y))
-        surface.blit(bl, (rect.x, rect.bottom - radius))
-        surface.blit(br, (rect.right - radius, rect.bottom - radius))
-    else:
-        pygame.draw.rect(surface, c, rect, border_radius=radius)
+def register(kind: str, fn: Painter) -> None:
+    """Paints nodes of ``kind`` with ``fn`` (after their background and border), in place of
+    the built-in look of that kind if it has one. ``fn`` draws in device pixels (logical
+    times the scale), with ``shapes`` for anything round."""
+    if not callable(fn):
+        raise TypeError(f"painter for {kind!r} must be callable, got {fn!r}")
+    PAINTERS[kind] = fn
 
 
 def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None:
-    """Paints nodes in order; each is clipped to its (scroll) clip rectangle."""
+    """Paints nodes in order; each is clipped to its (scroll) clip rectangle, and the
+    subtree of a node with ``clip`` (and a picture with a radius) to its rounded outline."""
     s = scale
     current_clip = None
     layer_end, layer = -1, None
+    rounding: list[tuple[int, CornerClip]] = []  # (index after the subtree, its clip)
     for i, p in enumerate(placed):
+        while rounding and rounding[-1][0] <= i:
+            _round_off(surface, rounding.pop()[1])
+            current_clip = None
         if i == layer_end and layer is not None:  # a reusable subtree was just painted
             _store_layer(surface, *layer)
             layer, current_clip = None, None
@@ -105,7 +65,8 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
         elif i < layer_end and layer is None:
             continue  # inside a subtree blitted from cache
         kind = v.kind
-        if kind in _CONTAINERS and v.bg is None and v.border is None:
+        clips = v.radius and (v.clip or kind == "picture")
+        if kind in _CONTAINERS and v.bg is None and v.border is None and not clips:
             continue  # a container that draws nothing itself
         if p.clip != current_clip:
             cx0, cy0, cx1, cy1 = p.clip
@@ -113,19 +74,24 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
             current_clip = p.clip
         rect = pygame.Rect(p.x * s, p.y * s, p.w * s, p.h * s)
         under = p.under
+        if clips:
+            rounding.append((i + p.nodes, CornerClip(surface, rect, v.radius * s, under)))
         if v.bg and (v.bg != under or v.radius):  # same colour beneath: nothing to paint
             fill_rect(surface, v.bg, rect, v.radius * s, under)
             under = v.bg if len(v.bg) == 7 else None
         if v.border:
             color, width = v.border
-            pygame.draw.rect(surface, rgb(color)[:3], rect, width * s, border_radius=v.radius * s)
-        if kind == "text":
+            stroke_rect(surface, color, rect, width * s, v.radius * s)
+        custom = PAINTERS.get(kind)
+        if custom is not None:
+            custom(surface, p, rect, s, under)
+        elif kind == "text":
             _text(surface, p, s, under)
         elif kind == "icon":
             _blit_center(surface, icons.icon_surface(v.icon, v.size * s, rgb(v.color),
                                                      rgb(under) if under else None), rect)
         elif kind == "field":
-            _field(surface, p, rect, s)
+            _field(surface, p, rect, s, under)
         elif kind == "switch":
             _switch(surface, rect, bool(v.checked), s)
         elif kind in ("checkbox", "radio"):
@@ -135,9 +101,17 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
         elif kind == "picture" and v.picture is not None:
             picture = v.picture() if callable(v.picture) else v.picture
             surface.blit(_scaled(picture, rect.w, rect.h), rect.topleft)
+    while rounding:
+        _round_off(surface, rounding.pop()[1])
     if layer_end == len(placed) and layer is not None:
         _store_layer(surface, *layer)
     surface.set_clip(None)
+
+
+def _round_off(surface: pygame.Surface, clip: CornerClip) -> None:
+    """Puts back what lies beyond a clipping node's rounded corners (within its own clip)."""
+    surface.set_clip(clip.bounds)
+    clip.apply(surface)
 
 
 def _store_layer(surface: pygame.Surface, v: View, key: tuple, rect: pygame.Rect) -> None:
@@ -162,7 +136,7 @@ def _text(surface: pygame.Surface, p: Placed, s: int, under: str | None) -> None
     for i, line in enumerate(lines):
         if not line:
             continue
-        img = fonts.text_surface(line, v.size * s, v.weight, color, bg)
+        img = fonts.text_surface(line, v.size, v.weight, color, bg, s)
         width = img.get_width()
         avail = (p.w - pl - pr) * s
         x = (p.x + pl) * s
@@ -173,50 +147,60 @@ def _text(surface: pygame.Surface, p: Placed, s: int, under: str | None) -> None
         surface.blit(img, (x, (top + i * line_h) * s))
 
 
-def _field(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: int) -> None:
+def _field(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: int,
+           under: str | None) -> None:
+    """A field's text (or hint) and, focused, its outline and the caret after the text.
+
+    One line is centred vertically; a multi-line field's lines start at the top and, when
+    more than fit, the last ones show (the caret is at the end)."""
     v = p.view
-    pl, _, pr, _ = v.pad
-    value = v.text
-    shown = "•" * len(value) if v.secret else value
-    size = v.size if v.size != 14 else 15
+    pl, pt, pr, pb = v.pad
+    size = field_font(v)
     avail = p.w - pl - pr
     if v.focused:
-        pygame.draw.rect(surface, rgb(ACCENT), rect, 2 * s, border_radius=v.radius * s)
-    label = shown if shown else v.hint
-    color = rgb(v.color) if shown else rgb(TEXT_HINT)
-    if label:
-        if shown:  # keep the end of long input visible, as a real field scrolls to the caret
-            label = fonts.fitting_tail(label, size, "regular", avail - 4)
-        img = fonts.text_surface(label, size * s, "regular", color)
-        y = rect.y + (rect.h - img.get_height()) // 2
-        surface.blit(img, ((p.x + pl) * s, y))
+        stroke_rect(surface, ACCENT, rect, 2 * s, v.radius * s)
+    lines = field_lines(v, avail)
+    line_h = fonts.text_size("Ag", size)[1]
+    if v.max_lines == 1:
+        top = p.y + (p.h - line_h) // 2
+    else:
+        top = p.y + field_top(v)
+        fit = max((p.h - (top - p.y) - (pb or top - p.y)) // line_h, 1)
+        lines = lines[-fit:]
+    color = rgb(v.color) if v.text else rgb(TEXT_HINT)
+    bg = rgb(under) if under else None
+    x0 = (p.x + pl) * s
+    for i, line in enumerate(lines):
+        if line:
+            img = fonts.text_surface(line, size, "regular", color, bg, s)
+            surface.blit(img, (x0, (top + i * line_h) * s))
     if v.focused:
-        caret_x = p.x + pl + (min(fonts.text_size(label, size)[0], avail - 2) if shown else 0)
-        line_h = fonts.text_size("Ag", size)[1]
-        y0 = p.y + (p.h - line_h) // 2
-        pygame.draw.rect(surface, rgb(ACCENT), (caret_x * s, y0 * s, 2 * s, line_h * s))
+        end = fonts.advance(lines[-1], size, "regular", s) if v.text else 0
+        caret_x = x0 + min(end, (avail - 2) * s)
+        y = (top + (len(lines) - 1) * line_h) * s if v.text else top * s
+        surface.fill(rgb(ACCENT)[:3], (caret_x, y, 2 * s, line_h * s))
 
 
 def _switch(surface: pygame.Surface, rect: pygame.Rect, on: bool, s: int) -> None:
-    track = rgb(ACCENT) if on else rgb("#BDC1C6")
-    pygame.draw.rect(surface, track, rect, border_radius=rect.h // 2)
+    fill_rect(surface, ACCENT if on else "#BDC1C6", rect, rect.h // 2)
     r = rect.h // 2 - 3 * s
     cx = rect.right - rect.h // 2 if on else rect.x + rect.h // 2
-    pygame.draw.circle(surface, (255, 255, 255), (cx, rect.centery), r)
+    fill_circle(surface, "#FFFFFF", (cx, rect.centery), r)
 
 
 def _check(surface: pygame.Surface, rect: pygame.Rect, on: bool, round_: bool, s: int) -> None:
-    color = rgb(ACCENT) if on else rgb(OUTLINE)
+    color = ACCENT if on else OUTLINE
     if round_:
-        pygame.draw.circle(surface, color, rect.center, rect.w // 2, 2 * s)
+        r = rect.w // 2
+        stroke_circle(surface, color, rect.center, r, 2 * s)
         if on:
-            pygame.draw.circle(surface, color, rect.center, rect.w // 2 - 5 * s)
+            fill_circle(surface, color, rect.center, r - 5 * s)
         return
     if on:
-        pygame.draw.rect(surface, color, rect, border_radius=4 * s)
+        fill_rect(surface, color, rect, 4 * s)
         _blit_center(surface, icons.icon_surface("check", 14 * s, (255, 255, 255)), rect)
     else:
-        pygame.draw.rect(surface, color, rect, 2 * s, border_radius=4 * s)
+        stroke_rect(surface, color, rect, 2 * s, 4 * s)
 
 
 @functools.lru_cache(maxsize=8)

@@ -67,6 +67,7 @@ class View:
     secret = False
     horizontal = False
     block = False
+    clip = False  # children are clipped to this node's box, rounded by its radius
     picture: Any = None  # kind "picture": a pygame Surface, or a function returning one
     # a subtree shared across frames (an opaque box, no handlers): its layout and pixels are
     # cached on the node and reused while its box is unchanged

@@ -128,17 +128,28 @@ def test_text_measures_to_its_content():
 
 def test_text_wraps_and_ellipsizes_to_max_lines():
     s = "the quick brown fox jumps over the lazy dog"
-    assert fonts.wrap_text(s, 14, "regular", 100, None) == [
-        "the quick", "brown fox", "jumps over the", "lazy dog"]
-    assert fonts.wrap_text(s, 14, "regular", 100, 2) == ["the quick", "brown fox…"]
+    assert fonts.wrap_text(s, 14, "regular", 90, None) == [
+        "the quick", "brown fox", "jumps over", "the lazy dog"]
+    assert fonts.wrap_text(s, 14, "regular", 90, 2) == ["the quick", "brown fox…"]
     assert fonts.wrap_text("supercalifragilisticexpialidocious", 14, "regular", 60, 1) == [
-        "superc…"]
+        "superca…"]
     # a free-wrapping text gets 4 lines of height, the default single line gets one
-    b = boxes(col(text(s, max_lines=None, id="free"), text(s, id="one"), w=100, h=400))
-    assert b["free"] == (0, 0, 100, 17 * 4)
-    assert b["one"] == (0, 68, 100, 17)
-    b = boxes(col(text(s, max_lines=2, id="two"), w=100, h=400))
+    b = boxes(col(text(s, max_lines=None, id="free"), text(s, id="one"), w=90, h=400))
+    assert b["free"] == (0, 0, 90, 17 * 4)
+    assert b["one"] == (0, 68, 90, 17)
+    b = boxes(col(text(s, max_lines=2, id="two"), w=90, h=400))
     assert b["two"][3] == 34
+
+
+def test_a_word_wider_than_the_line_breaks_between_characters():
+    lines = fonts.wrap_text("a supercalifragilisticexpialidocious b", 14, "regular", 60, None)
+    assert lines == ["a", "supercali", "fragilistic", "expialido", "cious b"]
+    assert all(fonts.text_size(ln, 14)[0] <= 60 for ln in lines)
+
+
+def test_break_lines_keeps_spaces_and_empty_lines():
+    assert fonts.break_lines("  two  spaces \n\nend\n", 14, "regular", 300) == (
+        "  two  spaces ", "", "end", "")
 
 
 def test_text_lines_never_exceed_width():
@@ -252,3 +263,50 @@ def test_hscroll_content_length_matches_placed_children():
     placed, (s,) = layout(root, 0, 0, 360, 40)
     t = next(p for p in placed if p.view.id == "t")
     assert s.content == t.w + 50
+
+
+# ----- rows too narrow for their content
+LONG = "Couldn't send the message to Alexandra because the network is unavailable"
+
+
+def test_a_long_text_in_a_row_wraps_beside_fixed_children_instead_of_running_off():
+    r = row(box("lead", w=24, h=24), text(LONG, max_lines=2, id="t"), box("end", w=40, h=40),
+            gap=8, id="row", w=FILL)
+    b = boxes(col(r, w=240, h=400))
+    assert b["lead"][2] == 24 and b["end"][2] == 40  # fixed children keep their size
+    assert b["t"][2] == 240 - 24 - 40 - 16  # the text takes what is left
+    assert b["end"][0] + 40 == 240  # the trailing child is still on screen
+    line_h = fonts.text_size("Ag", 14)[1]
+    assert b["t"][3] == 2 * line_h  # two lines: wrapped, then ellipsized
+    r2 = row(box("lead", w=24, h=24), text(LONG, max_lines=3), gap=8, id="row2", w=FILL)
+    assert boxes(col(r2, w=120, h=400))["row2"][3] == 3 * line_h == measure(r2, 120)[1]
+
+
+def test_a_toast_like_pill_wraps_within_the_screen():
+    message = LONG + " at the moment; try again once you are back online"
+    pill = row(text(message, max_lines=2, id="t"), pad=(18, 10), gravity="bottom-center",
+               id="pill")
+    b = boxes(stack(pill, w=FILL, h=FILL, pad=(24, 0, 24, 88)))
+    x, y, w, h = b["pill"]
+    assert x >= 24 and x + w <= 360 - 24  # inside the screen's margins
+    tx, _, tw, th = b["t"]
+    assert tx + tw <= x + w - 18 and th == 2 * fonts.text_size("Ag", 14)[1]
+    lines = fonts.wrap_text(message, 14, "regular", tw, 2)
+    assert lines[-1].endswith("…") and message.startswith(lines[0] + " ")  # cut at a word
+
+
+def test_overflowing_wrap_children_give_way_widest_first_to_a_common_width():
+    r = row(text("Short", id="a"), text(LONG, id="b"), text(LONG + LONG, id="c"), w=300)
+    b = boxes(col(r, w=300, h=100))
+    short = fonts.text_size("Short", 14)[0]
+    assert b["a"][2] == short  # narrow enough: untouched
+    assert b["b"][2] == b["c"][2] == (300 - short) // 2  # the two wide ones share the rest
+    assert sum(v[2] for v in b.values() if v[1] == 0 and v[3] == 17) <= 300
+
+
+def test_rows_that_fit_and_fill_children_are_unchanged_by_shrinking():
+    b = boxes(row(text("Wi-Fi", id="a"), box("f", w=FILL, h=10), text("On", id="b"), w=200))
+    assert b["f"][2] == 200 - fonts.text_size("Wi-Fi", 14)[0] - fonts.text_size("On", 14)[0]
+    # a FILL child beside overflowing text gets no width; the text gets it all
+    b = boxes(row(box("f", w=FILL, h=10), text(LONG, id="t"), w=200))
+    assert b["t"][2] == 200 and b.get("f", (0, 0, 0, 0))[2] == 0
