@@ -68,12 +68,18 @@ def test_discrete_actions_rejects_bad_settings(kwargs, message):
         DiscreteActions(_make(), **kwargs)
 
 
-def test_discrete_actions_over_the_launcher_solves_open_app():
-    env = DiscreteActions(_make(), grid=(4, 7), region=(0, 0.195, 1, 0.965), keys=("home",))
+def test_discrete_actions_over_the_launcher_icons_solves_open_app():
+    probe = _make()
+    probe.reset(seed=0, options={"params": HOME_START})
+    device = probe.unwrapped.device
+    icons = [n for n in device.ui_tree() if n["role"] == "app_icon"]
+    env = DiscreteActions(_make(), grid=(0, 0), points=[center(device, n) for n in icons],
+                          keys=("home",), swipes=())
+    assert env.action_space.n == len(icons) + 1
     env.reset(seed=0, options={"params": {"app_id": "settings", "start_in": "notes"}})
-    assert env.step(28)[-1]["step"] == 1  # Home
-    # Settings is the first icon of the second row: grid cell 4
-    _, reward, terminated, _, info = env.step(4)
+    assert env.step(len(icons))[-1]["step"] == 1  # Home
+    settings = next(i for i, n in enumerate(icons) if n["text"] == "Settings")
+    _, reward, terminated, _, info = env.step(settings)
     assert (reward, terminated, info["success"]) == (1.0, True, True)
 
 

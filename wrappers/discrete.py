@@ -34,9 +34,9 @@ class DiscreteActions(gym.ActionWrapper):
         env: A MobileGym env (or a wrapper of one).
         grid: ``(cols, rows)`` of tap targets; ``(0, 0)`` for none.
         region: ``(x0, y0, x1, y1)`` the grid covers, normalized; the default is the whole
-            screen. The launcher's icon grid and dock, for instance, are ``(0, 0.195, 1,
-            0.965)`` with ``grid=(4, 7)``.
-        points: Extra normalized ``(x, y)`` tap targets.
+            screen.
+        points: Extra normalized ``(x, y)`` tap targets (e.g. the launcher's icons, found
+            in ``device.ui_tree()``; ``grid=(0, 0)`` keeps only these).
         keys: System keys among ``back``, ``home``, ``recents``, ``enter``, ``wait``, ``done``.
         swipes: Finger directions among ``up``, ``down``, ``left``, ``right`` (``up`` scrolls
             a list down; ``left`` turns to the next launcher page).
@@ -46,7 +46,7 @@ class DiscreteActions(gym.ActionWrapper):
 
     Example:
         >>> env = DiscreteActions(gym.make("MobileGym-v0", task="launcher.open_app"),
-        ...                       grid=(4, 7), region=(0, 0.195, 1, 0.965), keys=("home",))
+        ...                       grid=(4, 7), region=(0, 0.2, 1, 1), keys=("home",))
         >>> env.action_space, env.labels[-1]
         (Discrete(33), 'swipe right')
     """
