@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gymnasium.envs.registration import register, registry
 
+from .evaluate import evaluate  # the function; the module stays importable by its full name
 from .task import Start, Task, list_tasks, register_task, unregister_task
 
 __version__ = "0.1.0"
@@ -16,4 +17,5 @@ ENV_ID = "MobileGym-v0"
 if ENV_ID not in registry:
     register(id=ENV_ID, entry_point="mobilegym_env.env:MobileGymEnv")
 
-__all__ = ["ENV_ID", "Start", "Task", "list_tasks", "register_task", "unregister_task"]
+__all__ = ["ENV_ID", "Start", "Task", "evaluate", "list_tasks", "register_task",
+           "unregister_task"]

@@ -123,7 +123,7 @@ class PlayWindow:
             raise NoDisplay("no display to open the play window on (no DISPLAY or "
                             "WAYLAND_DISPLAY is set); on a headless machine run it under a "
                             "virtual one: xvfb-run -a mobilegym play ...")
-        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "MobileGym")  # for window managers
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = "MobileGym"  # pygame sets it from argv[0]
         try:
             pygame.display.init()
         except pygame.error as err:
