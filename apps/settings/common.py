@@ -32,6 +32,7 @@ from mobilegym_env.ui import (
     top_app_bar,
 )
 from mobilegym_env.ui import theme as T
+from mobilegym_env.ui.icons import adaptive_icon
 
 TRACK = "#E1E3E8"
 ERROR = "#B3261E"
@@ -82,10 +83,9 @@ def tile(name: str, color: str, size: int = 40) -> View:
 
 
 def app_tile(ctx: ScreenContext, app_id: str, size: int = 40) -> View:
-    """An app's launcher icon (a rounded square in its colour)."""
+    """An app's launcher icon, as the home screen draws it."""
     m = ctx.os.packages.manifest(app_id)
-    return stack(icon(m.icon, size * 9 // 20, "#FFFFFF", gravity="center"), w=size, h=size,
-                 radius=size * 3 // 10, bg=m.color)
+    return adaptive_icon(m.icon, m.color, size)
 
 
 def page(ctx: ScreenContext, title: str, *rows: View | None, overlay: View | None = None,

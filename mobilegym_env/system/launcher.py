@@ -21,8 +21,7 @@ from ..kernel.system_ui import (
 )
 from ..ui import theme as T
 from ..ui.components import MENU_W, popup_menu, scrim
-from ..ui.icons import FILL as FILL_ICON
-from ..ui.icons import adaptive_colors
+from ..ui.icons import adaptive_icon
 from ..ui.view import (
     FILL,
     Handler,
@@ -69,10 +68,8 @@ EDGE_ZONE = 20  # px at the left/right edge where a dropped icon goes to the nex
 
 
 def app_icon(m: AppManifest, size: int = 56) -> View:
-    """An adaptive launcher icon: the app's filled glyph on a circle tinted with its colour."""
-    bg, fg = adaptive_colors(m.color)
-    glyph = m.icon if m.icon.endswith(FILL_ICON) else m.icon + FILL_ICON
-    return icon(glyph, size // 2, fg, w=size, h=size, radius=size // 2, bg=bg)
+    """The app's adaptive launcher icon (its filled glyph on a circle tinted with its colour)."""
+    return adaptive_icon(m.icon, m.color, size)
 
 
 def _tile(k: Kernel, picture: View, name: str, show_label: bool, node_id: str, item: str,

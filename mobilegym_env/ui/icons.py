@@ -30,6 +30,7 @@ import json
 
 from ._pygame import pygame
 from .fonts import Color, SurfaceCache
+from .view import View, icon
 
 PACKAGE = "qtmaterialsymbols"
 FONT_FILE = "resources/MaterialSymbolsOutlined.ttf"
@@ -277,6 +278,15 @@ def icon_surface(name: str, size: int, color: Color, bg: Color | None = None) ->
     top = max(0, min(font.get_ascent() - em, run.get_height() - em))
     surface = run.subsurface(pygame.Rect(0, top, min(em, run.get_width()), em)).copy()
     return ICON_SURFACES.put(key, surface)
+
+
+def adaptive_icon(name: str, color: str, size: int = 56, **props: object) -> View:
+    """An app's launcher icon, as an adaptive icon looks on a Pixel: its glyph ``name``
+    filled, on a circle ``size`` across tinted with its brand colour (see
+    :func:`adaptive_colors`); ``props`` go to the view (``id``, ``role``...)."""
+    bg, fg = adaptive_colors(color)
+    glyph = name if name.endswith(FILL) else name + FILL
+    return icon(glyph, size // 2, fg, w=size, h=size, radius=size // 2, bg=bg, **props)
 
 
 @functools.lru_cache(maxsize=64)

@@ -13,7 +13,7 @@ import pytest
 from mobilegym_env.device import Device
 from mobilegym_env.kernel.kernel import installed_apps
 from mobilegym_env.system.launcher import app_icon
-from mobilegym_env.testing import node
+from mobilegym_env.testing import node, tap
 from mobilegym_env.ui import icons
 from mobilegym_env.ui._pygame import pygame
 
@@ -144,3 +144,16 @@ def test_home_screen_draws_the_app_icon_circle_and_glyph():
     tile = frame[y0:y1, x0:x1].reshape(-1, 3).astype(int)
     near = lambda c: (np.abs(tile - c).sum(axis=1) < 24).sum()  # noqa: E731
     assert near(bg) > 600 and near(fg) > 150  # the circle's tint and the folder glyph
+
+
+def test_settings_lists_apps_with_their_launcher_icons():
+    d = Device()
+    d.launch_app("settings")
+    tap(d, text="Apps")
+    row = node(d, text="Files", role="list_item")
+    bg, fg = (np.array([int(c[i:i + 2], 16) for i in (1, 3, 5)])
+              for c in icons.adaptive_colors(installed_apps().manifest("files").color))
+    x0, y0, x1, y1 = row["bounds"]
+    lead = d.render()[y0:y1, x0:x0 + 72].reshape(-1, 3).astype(int)
+    near = lambda c: (np.abs(lead - c).sum(axis=1) < 24).sum()  # noqa: E731
+    assert near(bg) > 400 and near(fg) > 80
