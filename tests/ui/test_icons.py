@@ -3,9 +3,11 @@ launcher's adaptive app icons."""
 
 from __future__ import annotations
 
+import ast
 import colorsys
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -105,6 +107,44 @@ def test_the_font_is_read_without_importing_the_qt_package():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"SDL_VIDEODRIVER": "dummy", "PATH": ""})
     assert out.stdout.strip() == "[]"
+
+
+ICON_CALLS = {"icon", "icon_button", "fab", "empty_state", "adaptive_icon", "icon_surface"}
+ICON_KEYWORDS = {"icon", "icon_name", "leading"}
+
+
+def _literal_icon_names(tree: ast.AST) -> set[str]:
+    """String literals (or either branch of ``a if c else b``) passed as an icon to the UI's
+    icon builders."""
+    names: set[str] = set()
+    for n in ast.walk(tree):
+        if not isinstance(n, ast.Call):
+            continue
+        fn = n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", "")
+        args = [n.args[0]] if fn in ICON_CALLS and n.args else []
+        args += [k.value for k in n.keywords if k.arg in ICON_KEYWORDS]
+        for a in args:
+            for v in (a.body, a.orelse) if isinstance(a, ast.IfExp) else (a,):
+                if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                    names.add(v.value)
+    return names
+
+
+def test_every_icon_named_in_the_code_is_known():
+    root = Path(__file__).resolve().parents[2]
+    used: dict[str, str] = {}
+    for folder in ("mobilegym_env", "apps"):
+        for path in sorted((root / folder).rglob("*.py")):
+            for name in _literal_icon_names(ast.parse(path.read_text(encoding="utf-8"))):
+                used.setdefault(name, str(path.relative_to(root)))
+    assert len(used) > 60  # the scan sees the apps' icons
+    unknown = {}
+    for name, where in used.items():
+        try:
+            icons.resolve(name)
+        except KeyError:
+            unknown[name] = where
+    assert unknown == {}
 
 
 def test_every_app_icon_resolves():
