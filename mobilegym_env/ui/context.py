@@ -192,8 +192,9 @@ class ScreenContext:
         sel = selection.field_selection(act, key)
         underlay = None
         if sel is not None:
-            underlay = selection.highlight(sel["text"], sel["start"], sel["end"],
-                                           props.get("size", 14), sel["secret"])
+            if props.get("max_lines", 1) == 1:  # the painter marks a multi-line field's
+                underlay = selection.highlight(sel["text"], sel["start"], sel["end"],
+                                               props.get("size", 14), sel["secret"])
             props["on_submit"] = functools.partial(selection.on_submit, act,
                                                    props.get("on_submit"))
             props["selected"] = sel["end"] > sel["start"]

@@ -79,10 +79,13 @@ def field_top(v: View) -> int:
 def measure(v: View, max_w: int) -> tuple[int, int]:
     """Wrap-content size of ``v`` when at most ``max_w`` wide (memoized on the node)."""
     memo = v.__dict__.get("_measured")
-    if memo is not None and memo[0] == max_w:
-        return memo[1]
+    if memo is not None:  # the last two widths asked (a row asks at INF, then at its share)
+        if memo[0] == max_w:
+            return memo[1]
+        if memo[2] == max_w:
+            return memo[3]
     size = _measure(v, max_w)
-    v.__dict__["_measured"] = (max_w, size)
+    v.__dict__["_measured"] = (max_w, size, *(memo[:2] if memo else (None, None)))
     return size
 
 
@@ -114,15 +117,16 @@ def _measure(v: View, max_w: int) -> tuple[int, int]:
         inset = field_top(v)
         return w, max(FIELD_H, lines * line_h + inset + (pb or inset))
     inner_w = (max_w if v.w is None or v.w == FILL else v.w) - pl - pr
-    along_x = kind == "row" or (kind == "scroll" and v.horizontal)
+    if kind == "row":
+        return _measure_row(v, max_w, inner_w)
+    along_x = kind == "scroll" and v.horizontal
     stacked = kind in ("col", "scroll") and not along_x
-    cw = ch = rigid = 0  # rigid: the width of a row's children that are not FILL
+    cw = ch = 0
     for c in v.children:
         sw, sh = measure(c, inner_w)
         if along_x:
             cw += sw
             ch = sh if sh > ch else ch
-            rigid += sw if c.w != FILL else 0
         elif stacked:
             ch += sh
             cw = sw if sw > cw else cw
@@ -130,13 +134,29 @@ def _measure(v: View, max_w: int) -> tuple[int, int]:
             cw = sw if sw > cw else cw
             ch = sh if sh > ch else ch
     gaps = v.gap * (len(v.children) - 1) if len(v.children) > 1 else 0
-    if kind == "row" and inner_w < INF and rigid + gaps > inner_w:
-        ch = _shrunk_row_height(v.children, inner_w - gaps)
     if along_x:
         cw += gaps
     elif stacked:
         ch += gaps
     # FILL takes the width offered, unless none is (measured inside a row): then it wraps
+    w = max_w if v.w == FILL and max_w < INF else _fixed(v.w, cw + pl + pr)
+    return w, _fixed(v.h, ch + pt + pb)
+
+
+def _measure_row(v: View, max_w: int, inner_w: int) -> tuple[int, int]:
+    """A row's size, from the widths its children will be placed at (``_main_sizes``):
+    a child's height is measured at its own width, so text that wraps beside its
+    neighbours makes the row as tall as it will be."""
+    pl, pt, pr, pb = v.pad
+    kids = v.children
+    bounded = max_w < INF or (v.w is not None and v.w != FILL)
+    sizes, free = _main_sizes(v, kids, inner_w if bounded else INF, True, 0)
+    ch = 0
+    for c, size in zip(kids, sizes, strict=True):
+        h = c.h if c.h is not None and c.h != FILL else measure(c, size)[1]
+        ch = h if h > ch else ch
+    gaps = v.gap * (len(kids) - 1) if len(kids) > 1 else 0
+    cw = sum(sizes) + gaps
     w = max_w if v.w == FILL and max_w < INF else _fixed(v.w, cw + pl + pr)
     return w, _fixed(v.h, ch + pt + pb)
 
@@ -247,41 +267,8 @@ def _linear(v: View, ix: int, iy: int, iw: int, ih: int, horizontal: bool, clip:
     n = len(kids)
     main_avail = iw if horizontal else ih
     cross_avail = ih if horizontal else iw
-    bounded = main_avail < INF
-    sizes: list[int] = []
-    flex_total = 0
-    fills = 0
-    used_main = 0
-    for c in kids:
-        spec = c.w if horizontal else c.h
-        if spec == FILL and bounded:
-            sizes.append(-1)
-            flex_total += c.flex
-            fills += 1
-            continue
-        if spec is None or spec == FILL:
-            mw, mh = measure(c, INF if horizontal else cross_avail)
-            spec = mw if horizontal else mh
-        sizes.append(spec)
-        used_main += spec
+    sizes, free = _main_sizes(v, kids, main_avail, horizontal, cross_avail)
     gap = v.gap
-    free = main_avail - gap * (n - 1 if n > 1 else 0) - used_main if bounded else 0
-    if horizontal and free < 0 and bounded:  # too wide: wrap-content children give way
-        _shrink(kids, sizes, -free)
-        free = 0
-    if fills:
-        share = free if free > 0 else 0
-        used = flex_seen = 0
-        for i, c in enumerate(kids):
-            if sizes[i] == -1:
-                if not flex_total:  # FILL children of flex 0 get no space
-                    sizes[i] = 0
-                    continue
-                flex_seen += c.flex
-                end = share * flex_seen // flex_total
-                sizes[i], used = end - used, end
-        free = 0 if flex_total else free
-    free = free if free > 0 else 0
     pos, step = 0, gap
     justify = v.justify
     if justify == "center":
@@ -315,6 +302,46 @@ def _linear(v: View, ix: int, iy: int, iw: int, ih: int, horizontal: bool, clip:
         pos += size + step
 
 
+def _main_sizes(v: View, kids: tuple[View, ...], main_avail: int, horizontal: bool,
+                cross_avail: int) -> tuple[list[int], int]:
+    """The sizes of a row's or column's children along its axis, and the space left over:
+    fixed sizes as given, wrap-content ones as measured, FILL ones sharing what is left by
+    flex; in a row too narrow for its content, wrap-content children give way."""
+    bounded = main_avail < INF
+    sizes: list[int] = []
+    flex_total = fills = used_main = 0
+    for c in kids:
+        spec = c.w if horizontal else c.h
+        if spec == FILL and bounded:
+            sizes.append(-1)
+            flex_total += c.flex
+            fills += 1
+            continue
+        if spec is None or spec == FILL:
+            mw, mh = measure(c, INF if horizontal else cross_avail)
+            spec = mw if horizontal else mh
+        sizes.append(spec)
+        used_main += spec
+    n = len(kids)
+    free = main_avail - v.gap * (n - 1 if n > 1 else 0) - used_main if bounded else 0
+    if horizontal and free < 0 and bounded:  # too wide: wrap-content children give way
+        _shrink(kids, sizes, -free)
+        free = 0
+    if fills:
+        share = free if free > 0 else 0
+        used = flex_seen = 0
+        for i, c in enumerate(kids):
+            if sizes[i] == -1:
+                if not flex_total:  # FILL children of flex 0 get no space
+                    sizes[i] = 0
+                    continue
+                flex_seen += c.flex
+                end = share * flex_seen // flex_total
+                sizes[i], used = end - used, end
+        free = 0 if flex_total else free
+    return sizes, free if free > 0 else 0
+
+
 def _shrink(kids: tuple[View, ...], sizes: list[int], excess: int) -> None:
     """Takes ``excess`` pixels from the wrap-content children of a row that does not fit
     (in ``sizes``, in place): the widest give way first, down to a common width, so a long
@@ -336,25 +363,6 @@ def _shrink(kids: tuple[View, ...], sizes: list[int], excess: int) -> None:
         if sizes[i] > level:
             sizes[i] = level + (1 if extra > 0 else 0)
             extra -= 1
-
-
-def _shrunk_row_height(kids: tuple[View, ...], avail: int) -> int:
-    """The height of a row too wide for ``avail`` once placed (see ``_shrink``): its
-    wrap-content children measured at the widths they are given."""
-    sizes = [0 if c.w == FILL else (measure(c, INF)[0] if c.w is None else c.w) for c in kids]
-    used = sum(sizes)
-    if used > avail:
-        _shrink(kids, sizes, used - avail)
-    height = 0
-    for c, size in zip(kids, sizes, strict=True):
-        if c.h is not None and c.h != FILL:
-            h = c.h
-        elif c.w == FILL:
-            continue  # a FILL child gets no width in a row that is too wide
-        else:
-            h = measure(c, size)[1]
-        height = h if h > height else height
-    return height
 
 
 def _cross(spec: int | None, avail: int, c: View, max_w: int) -> int:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from . import fonts, icons, pictures
 from ._pygame import pygame
 from .layout import Placed, field_font, field_lines, field_top, text_lines
+from .selection import HIGHLIGHT
 from .shapes import CornerClip, fill_circle, fill_rect, stroke_circle, stroke_rect
 from .theme import ACCENT, OUTLINE, TEXT_HINT, rgb
 from .view import View
@@ -170,6 +171,13 @@ def _field(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: int,
     color = rgb(v.color) if v.text else rgb(TEXT_HINT)
     bg = rgb(under) if under else None
     x0 = (p.x + pl) * s
+    if v.selected and v.text and v.max_lines != 1:
+        # a multi-line field's selection (all of its text) is marked line by line here;
+        # a one-line field's is an underlay the screen builds (ui/selection.py)
+        bg = rgb(HIGHLIGHT)
+        for i, line in enumerate(lines):
+            width = max(fonts.advance(line, size, "regular", s), 4 * s)
+            surface.fill(bg[:3], (x0, (top + i * line_h) * s, width, line_h * s))
     for i, line in enumerate(lines):
         if line:
             img = fonts.text_surface(line, size, "regular", color, bg, s)

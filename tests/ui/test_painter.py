@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from mobilegym_env.device import Device
+from mobilegym_env.testing import long_press, node, tap
 from mobilegym_env.ui import (
     FILL,
     button,
@@ -30,6 +31,7 @@ from mobilegym_env.ui import theme as T
 from mobilegym_env.ui._pygame import pygame
 from mobilegym_env.ui.layout import field_lines, field_top, layout, measure
 from mobilegym_env.ui.painter import paint
+from mobilegym_env.ui.selection import HIGHLIGHT
 from mobilegym_env.ui.view import View
 
 W, H = 200, 180
@@ -291,3 +293,22 @@ def test_a_focused_multi_line_field_shows_its_last_lines_and_the_caret_on_a_new_
     caret_rows = np.nonzero(accent[:, 14:17].any(axis=1))[0]
     line_h = fonts.text_size("Ag", 15)[1]
     assert caret_rows.size and caret_rows.max() > 120 - field_top(field) - line_h - 4
+
+
+def test_a_selected_multi_line_field_is_marked_line_by_line():
+    d = Device()
+    d.launch_app("notes")
+    tap(d, id="fab")
+    tap(d, id="body")
+    d.type_text("Pack the tent")
+    d.press_enter()
+    d.type_text("and the two sleeping bags for the long trip up north")
+    long_press(d, id="body")
+    frame = d.render()
+    x0, y0, x1, y1 = node(d, id="body")["bounds"]
+    marked = (frame[y0:y1, x0:x1] == T.rgb(HIGHLIGHT)).all(axis=2).any(axis=1)
+    rows = np.nonzero(marked)[0]
+    line_h = fonts.text_size("Ag", 15)[1]
+    assert rows.size >= 3 * line_h - 3  # three lines, each marked behind its text
+    assert rows.max() < 12 + 3 * line_h + 2  # from the top down, not a bar across the middle
+    assert d.crashes == []
