@@ -226,3 +226,13 @@ def test_file_rows_show_thumbnails_that_stay_out_of_the_ui_tree():
     t.tap(d, id="file:half_dome.jpg")
     assert t.node(d, id="file_preview")["role"] == "image"
     assert d.crashes == []
+
+
+def test_winter_mountains_lie_under_snow():
+    def mountain_shot(month: str) -> str:
+        return next(k for d in range(1, 29) for h in ("09", "13")
+                    if scene_of(k := f"img_2025{month}{d:02d}_{h}0000")[0] == "mountains")
+
+    winter = pictures.render(mountain_shot("01"), 80, 60, 4 / 3)
+    summer = pictures.render(mountain_shot("07"), 80, 60, 4 / 3)
+    assert luminance(winter[45:]) > luminance(summer[45:]) + 80  # a snowfield, not grass

@@ -230,7 +230,11 @@ def _paint(key: str, w: int, h: int, aspect: float | None) -> np.ndarray:
 
 def _draw(scene: str, key: str, seed: int, w: int, h: int, aspect: float | None) -> np.ndarray:
     canvas = Canvas(w, h, seed, aspect)
-    SCENES[scene](canvas, _words(key))
+    words = _words(key)
+    m = CAMERA.search(key)
+    if m and m.group(1)[4:6] in ("12", "01", "02"):
+        words |= {"winter"}  # snow on the mountains of a winter shot
+    SCENES[scene](canvas, words)
     flat = scene in ("screenshot", "document", "poster", "wallpaper")
     return canvas.finish(vignette=0.0 if flat else 0.22, grain=0.8 if flat else 2.5)
 

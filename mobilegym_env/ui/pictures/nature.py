@@ -23,28 +23,42 @@ def sky(c: Canvas, top: Color, horizon: Color, at: float, clouds: float = 0.0,
 
 
 def ridge(c: Canvas, base: float, amp: float, freq: float, color: Color,
-          texture: np.ndarray | None = None, sharp: bool = True) -> np.ndarray:
-    """A mountain range whose skyline sits around ``base``; returns the skyline."""
+          texture: np.ndarray | None = None, sharp: bool = True, snow: float = 0.0) -> np.ndarray:
+    """A mountain range whose skyline sits around ``base``, its peaks capped with ``snow``
+    (how far down it reaches); returns the skyline."""
     n = c.noise1(freq, 5)
     line = base - amp * ((1 - np.abs(n)) * 2 - 1 if sharp else n)
     cover = c.below(line[None, :])
     tint = np.asarray(color, np.float32)
     paint = tint if texture is None else tint * (1 + 0.12 * texture)[..., None]
     c.blend(cover, paint)
+    if snow:
+        # caps down from the skyline, only on the upper part of the peaks
+        depth = snow * (0.6 + (0 if texture is None else 0.4 * texture))
+        reach = np.minimum(line[None, :] + depth, base - amp * 0.1)
+        c.blend(cover * np.clip((reach - c.y) / 0.01, 0, 1) * 0.9, (240, 244, 250))
     return line
 
 
-def treeline(c: Canvas, base: float, height: float, color: Color, density: int = 40) -> None:
-    """A row of conifers (each a spire) standing on ``base``."""
+def treeline(c: Canvas, base: float | np.ndarray, height: float, color: Color,
+             density: int = 40, depth: float | None = None) -> None:
+    """A row of conifers (each a spire) standing on ``base`` (a height, or one per column);
+    with ``depth``, only a band that deep below their feet (trees along a rim), else
+    everything below them."""
     r = c.rng()
     count = max(int(density * c.aspect), 4)
     xs = r.uniform(-0.05, c.aspect + 0.05, count).astype(np.float32)
-    tops = base - height * r.uniform(0.5, 1.0, count).astype(np.float32)
+    base = np.broadcast_to(np.asarray(base, np.float32), c.x[0].shape)
+    feet = np.interp(xs, c.x[0], base).astype(np.float32)
+    tops = feet - height * r.uniform(0.5, 1.0, count).astype(np.float32)
     slope = r.uniform(2.5, 3.5)
     # the skyline is the lowest (highest on screen) spire profile over every column
     profile = tops[:, None] + slope * np.abs(c.x[0][None, :] - xs[:, None])
     line = np.minimum(profile.min(axis=0), base)
-    c.blend(c.below(line[None, :]), color)
+    cover = c.below(line[None, :])
+    if depth is not None:
+        cover = cover * np.clip((base[None, :] + depth - c.y) / 0.01, 0, 1)
+    c.blend(cover, color)
 
 
 def granite(c: Canvas, dome: bool, at: float, size: float, horizon: float,
@@ -95,7 +109,8 @@ def mountains(c: Canvas, words: frozenset[str]) -> None:
     horizon = float(r.uniform(0.56, 0.64)) + 0.1 * max(1 - a, 0)  # portraits show more sky
     sky(c, (64, 118, 196), (188, 214, 238), horizon, clouds=float(r.uniform(0.0, 0.5)))
     texture = c.noise2(8, 3)
-    ridge(c, horizon - 0.14, 0.1, 2.0, (152, 170, 196), texture)
+    winter = "winter" in words
+    ridge(c, horizon - 0.14, 0.1, 2.0, (152, 170, 196), texture, snow=0.08 if winter else 0.0)
     if "tunnel" in words:  # the valley's classic view: El Capitan left, Half Dome far off
         granite(c, True, a * 0.62, 0.14, horizon - 0.02, texture)
         granite(c, False, a * 0.04, 0.36, horizon + 0.02, texture)
@@ -104,13 +119,17 @@ def mountains(c: Canvas, words: frozenset[str]) -> None:
     elif "capitan" in words:
         granite(c, False, a * 0.3, 0.38, horizon + 0.02, texture)
     else:
-        ridge(c, horizon - 0.06, 0.09, 3.0, (110, 128, 152), texture)
+        ridge(c, horizon - 0.06, 0.09, 3.0, (110, 128, 152), texture,
+              snow=0.06 if winter else 0.0)
     ridge(c, horizon + 0.01, 0.04, 4.0, (72, 98, 84), texture, sharp=False)
     treeline(c, horizon + 0.1, 0.12, (34, 62, 44))
-    meadow(c, horizon + 0.1, (58, 92, 40), (96, 126, 60))
+    if winter:  # a snowfield, with the trail trodden into it
+        meadow(c, horizon + 0.1, (214, 222, 234), (236, 240, 246))
+    else:
+        meadow(c, horizon + 0.1, (58, 92, 40), (96, 126, 60))
     if r.random() < 0.6:
-        trail(c, horizon + 0.1, (176, 158, 120))
-    for _ in range(int(r.integers(2, 6))):  # boulders in the grass
+        trail(c, horizon + 0.1, (190, 196, 206) if winter else (176, 158, 120))
+    for _ in range(0 if winter else int(r.integers(2, 6))):  # boulders in the grass
         bx, by = float(r.uniform(0, a)), float(r.uniform(horizon + 0.2, 0.98))
         size = 0.02 + 0.05 * (by - horizon)
         c.ellipse(bx, by, size * 1.4, size, lit((136, 132, 122), bx, by, size, 0.5),
@@ -145,23 +164,31 @@ def lake(c: Canvas, words: frozenset[str]) -> None:
 
 
 def waterfall(c: Canvas, words: frozenset[str]) -> None:
+    """A granite wall with a fall pouring from a notch in its rim into spray and forest."""
     r = c.rng()
     a = c.aspect
-    sky(c, (80, 132, 206), (200, 222, 240), 0.3, clouds=0.3)
-    rock = c.noise2(6, 5)
-    top_edge = 0.12 + 0.05 * c.noise1(3, 3)
-    cliff = c.gradient([(0.0, (150, 140, 124)), (1.0, (96, 90, 80))]) * \
-        (1 + 0.25 * rock + 0.06 * c.noise1(50, 2)[None, :])[..., None]
-    c.blend(c.below(top_edge[None, :]), cliff)
-    cx = a * float(r.uniform(0.4, 0.6))
-    width = 0.025 + 0.01 * c.noise1(6, 2, x=c.y[:, 0] * 1.0)[:, None] + 0.02 * c.y
-    edge = np.abs(c.x - cx - 0.01 * c.noise1(2, 2, x=c.y[:, 0])[:, None]) - width
-    streaks = 0.85 + 0.15 * c.noise1(120, 2)[None, :]
-    fall = np.clip(0.5 - edge / c.px, 0, 1) * (c.y > top_edge[None, :] - 0.01) * streaks
-    c.blend(fall, (236, 240, 244))
-    strata = np.clip(c.noise2(7, 3, stretch=4.0) - 0.2, 0, 1) * 2 * (c.y > top_edge[None, :])
-    c.blend(strata * (1 - fall) * 0.6, (84, 78, 70))  # darker bands of rock
-    c.ellipse(cx, 0.8, 0.2, 0.07, (225, 232, 236), soft=0.08, alpha=0.7)
+    sky(c, (76, 130, 206), (196, 220, 240), 0.3, clouds=0.4)
+    cx = a * float(r.uniform(0.35, 0.65))
+    notch = 0.05 * np.exp(-(((c.x[0] - cx) / 0.08) ** 2))
+    rim = 0.16 + 0.06 * c.noise1(2.5, 4) + notch
+    light = c.noise2(3, 3)  # faces turned to the sun and away from it
+    grain = c.noise2(14, 3, stretch=0.25)  # fine vertical cracks and stains
+    shade = 0.9 + 0.3 * light + 0.08 * grain - 0.25 * np.clip(c.y - 0.3, 0, 1)
+    c.blend(c.below(rim[None, :]), np.asarray((168, 162, 150), np.float32) * shade[..., None])
+    stain = np.exp(-(((c.x - cx) / 0.09) ** 2)) * (c.y > rim[None, :])
+    c.blend(stain * 0.35, (70, 66, 60))  # rock darkened by the spray beside the fall
+    for _ in range(4):  # dark streaks where water runs down the wall after rain
+        sx = float(r.uniform(0, a))
+        c.blend(np.exp(-(((c.x - sx) / 0.02) ** 2)) * (c.y > rim[None, :]) * 0.25,
+                (80, 76, 70))
+    treeline(c, rim + 0.01, 0.05, (46, 70, 46), density=30, depth=0.02)
+    half = 0.012 + 0.035 * np.clip(c.y - 0.2, 0, 1)  # narrow at the lip, fanning out
+    sway = 0.008 * c.noise1(2, 2, x=c.y[:, 0])[:, None]
+    edge = np.abs(c.x - cx - sway) - half
+    streaks = 0.82 + 0.18 * c.noise1(90, 2)[None, :]
+    fall = np.clip(0.5 - edge / c.px, 0, 1) * (c.y > rim[None, :] - 0.01) * streaks
+    c.blend(fall, (238, 242, 246))
+    c.ellipse(cx, 0.8, 0.22, 0.08, (226, 232, 236), soft=0.1, alpha=0.75)
     treeline(c, 0.9, 0.22, (32, 60, 40), density=18)
     meadow(c, 0.9, (40, 70, 36), (64, 96, 50))
     treeline(c, 1.05, 0.3, (18, 36, 26), density=8)
