@@ -135,7 +135,8 @@ def compose(ctx: ScreenContext) -> View:
     composer = row(
         icon_button("image", functools.partial(_open_attach, ctx), "Attach photo",
                     T.TEXT_SECONDARY, id="attach"),
-        ctx.field("body", "Text message", id="body", w=FILL, radius=24, pad=(18, 0)),
+        ctx.field("body", "Text message", id="body", w=FILL, radius=24, pad=(18, 0),
+                  max_lines=4),
         send_button(functools.partial(_send, ctx)),
         gap=6, pad=(8, 8, 12, 8), bg=T.SURFACE,
     )

@@ -123,7 +123,7 @@ def thread(ctx: ScreenContext) -> View:
     subtitle = address if name != address else None
     composer = row(
         ctx.field("reply", "Text message", id="reply", w=FILL, radius=24, pad=(18, 0),
-                  on_submit=functools.partial(_reply, ctx, address)),
+                  max_lines=4, on_submit=functools.partial(_reply, ctx, address)),
         send_button(functools.partial(_reply, ctx, address)),
         gap=8, pad=(12, 8), bg=T.SURFACE,
     )

@@ -107,7 +107,7 @@ def _measure(v: View, max_w: int) -> tuple[int, int]:
         width = width if width < avail else avail
         return _fixed(v.w, width + pl + pr), _fixed(v.h, line_h * len(lines) + pt + pb)
     if kind == "field":
-        if v.max_lines == 1 or v.h is not None:
+        if v.max_lines == 1 or (v.h is not None and v.h != FILL):
             return _fixed(v.w, max_w), _fixed(v.h, FIELD_H)
         w = _fixed(v.w, max_w)
         lines = len(field_lines(v, w - pl - pr))

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from mobilegym_env.ui import FILL, col, fonts, hscroll, row, scroll, spacer, stack, text
+from mobilegym_env.ui import (
+    FILL,
+    col,
+    fonts,
+    hscroll,
+    row,
+    scroll,
+    spacer,
+    stack,
+    text,
+    text_field,
+)
 from mobilegym_env.ui.layout import layout, measure
 from mobilegym_env.ui.view import View
 
@@ -310,3 +321,22 @@ def test_rows_that_fit_and_fill_children_are_unchanged_by_shrinking():
     # a FILL child beside overflowing text gets no width; the text gets it all
     b = boxes(row(box("f", w=FILL, h=10), text(LONG, id="t"), w=200))
     assert b["t"][2] == 200 and b.get("f", (0, 0, 0, 0))[2] == 0
+
+
+def test_a_composer_field_grows_with_its_text_to_max_lines_beside_its_buttons():
+    line_h = fonts.text_size("Ag", 15)[1]
+
+    def composer(value: str) -> dict:
+        store = {"body": value}
+        field = text_field(store, "body", "Text message", w=FILL, h=None, max_lines=4,
+                           pad=(18, 0), id="body")
+        return boxes(col(row(box("attach", w=40, h=40), field, box("send", w=40, h=40),
+                             gap=6, id="composer", w=FILL), w=360, h=800))
+
+    assert composer("")["body"][3] == 48  # one line: a field's usual height
+    three = composer("I'll bring the printed agenda and the slides, and I can also book "
+                     "the room")
+    assert three["body"][2] == 360 - 80 - 12  # its share of the row
+    assert three["body"][3] == 3 * line_h + 30 == three["composer"][3]
+    long = composer("word " * 80)
+    assert long["body"][3] == 4 * line_h + 30  # capped at max_lines; it shows the end
