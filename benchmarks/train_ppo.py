@@ -4,9 +4,10 @@ The task: "Open the <App> app." from the home screen, with the app sometimes mov
 second launcher page and sometimes another app in the foreground (so the policy must press
 Home, turn the page, and tap the right icon). The policy sees a small frame (the screen
 subsampled 8x, 100x45 RGB) and the instruction's token ids (``InstructionObservation``); it
-acts with ``DiscreteActions``: taps on a 4x7 grid over the launcher's icons and dock, Home, and
-swipes left and right. Success is measured on held-out seeds, greedily, every
-``--eval-every`` steps, and the random policy over the same actions is the baseline.
+acts with ``DiscreteActions``: a tap on each of the home screen's icon places (read from its
+UI tree: the grid's icons and the dock's), Home, and swipes left and right. Success is
+measured on held-out seeds, greedily, every ``--eval-every`` steps; the random policy over
+the same actions is the baseline.
 
 Needs the ``train`` extra: ``pip install -e ".[train]"`` (``--plot`` also needs matplotlib).
 
@@ -26,6 +27,7 @@ import gymnasium as gym
 import numpy as np
 
 import mobilegym_env  # noqa: F401 - registers MobileGym-v0
+from mobilegym_env.oracle import center
 from mobilegym_env.wrappers import DiscreteActions, InstructionObservation
 
 TASK = "launcher.open_app"
@@ -33,21 +35,35 @@ STRIDE = 8  # 800x360 -> 100x45: icons stay distinct blobs, the CNN stays cheap
 EVAL_SEED = 1_000_000  # evaluation seeds never overlap the training seeds
 
 
-def make_env(task: str = TASK) -> gym.Env:
+def launcher_icons() -> list[tuple[float, float]]:
+    """The centres of the app icons on the factory home screen (grid and dock), normalized.
+
+    An app moved to the second page takes a place that page 1 has too, so these are all the
+    places an icon can be; reading them from the UI tree keeps the script right when the
+    launcher's layout changes.
+    """
+    env = gym.make("MobileGym-v0", task=TASK)
+    env.reset(seed=0, options={"params": {"app_id": "notes"}})  # the home screen, page 1
+    device = env.unwrapped.device
+    return [center(device, n) for n in device.ui_tree() if n["role"] == "app_icon"]
+
+
+def make_env(task: str = TASK, icons: list[tuple[float, float]] | None = None) -> gym.Env:
     """The training env: a small frame plus the instruction's tokens, discrete actions."""
     env = gym.make("MobileGym-v0", task=task)
     h, w, c = env.observation_space.shape
     small = gym.spaces.Box(0, 255, (-(-h // STRIDE), -(-w // STRIDE), c), np.uint8)
     env = gym.wrappers.TransformObservation(env, lambda f: f[::STRIDE, ::STRIDE], small)
-    env = DiscreteActions(env, grid=(4, 7), region=(0, 0.195, 1, 0.965), keys=("home",),
+    env = DiscreteActions(env, grid=(0, 0), points=icons or launcher_icons(), keys=("home",),
                           swipes=("left", "right"))
     # 64 hashed ids keep the six app names apart (checked in the tests) with a small one-hot
     return InstructionObservation(env, max_tokens=8, vocab_size=64, text=False)
 
 
-def success_rate(policy: Any, episodes: int, seed: int = EVAL_SEED) -> float:
+def success_rate(policy: Any, episodes: int, seed: int = EVAL_SEED,
+                 env: gym.Env | None = None) -> float:
     """Fraction of ``episodes`` (seeds ``seed`` onwards) that ``policy(obs, rng)`` solves."""
-    env = make_env()
+    env = env or make_env()
     rng = np.random.default_rng(seed)
     wins = 0
     for i in range(episodes):
@@ -57,7 +73,6 @@ def success_rate(policy: Any, episodes: int, seed: int = EVAL_SEED) -> float:
             obs, _, terminated, truncated, info = env.step(policy(obs, rng))
             done = terminated or truncated
         wins += bool(info["success"])
-    env.close()
     return wins / episodes
 
 
@@ -74,13 +89,15 @@ def train(steps: int, eval_every: int, eval_episodes: int, seed: int, n_envs: in
     from stable_baselines3.common.env_util import make_vec_env
 
     torch.set_num_threads(threads)
-    venv = make_vec_env(make_env, n_envs=n_envs, seed=seed)
+    icons = launcher_icons()
+    venv = make_vec_env(lambda: make_env(icons=icons), n_envs=n_envs, seed=seed)
+    eval_env = make_env(icons=icons)
     hyper = dict(n_steps=128, batch_size=256, n_epochs=4, learning_rate=5e-4, gamma=0.95,
                  ent_coef=0.01, clip_range=0.2)
     model = PPO("MultiInputPolicy", venv, seed=seed, verbose=0, **hyper)
     greedy = lambda obs, rng: int(model.predict(obs, deterministic=True)[0])  # noqa: E731
     n_actions = int(venv.action_space.n)
-    baseline = success_rate(random_policy(n_actions), eval_episodes)
+    baseline = success_rate(random_policy(n_actions), eval_episodes, env=eval_env)
     curve: list[dict[str, float]] = []
     start = time.process_time()
     wall = time.perf_counter()
@@ -88,13 +105,14 @@ def train(steps: int, eval_every: int, eval_episodes: int, seed: int, n_envs: in
     class Evaluate(BaseCallback):
         def _on_step(self) -> bool:
             if self.num_timesteps % eval_every < n_envs:
-                rate = success_rate(greedy, eval_episodes)
+                rate = success_rate(greedy, eval_episodes, env=eval_env)
                 curve.append({"steps": self.num_timesteps, "success": rate,
                               "minutes": round((time.perf_counter() - wall) / 60, 2)})
                 print(f"{self.num_timesteps:>7} steps  success {rate:.0%}", flush=True)
             return True
 
-    curve.append({"steps": 0, "success": success_rate(greedy, eval_episodes), "minutes": 0.0})
+    curve.append({"steps": 0, "success": success_rate(greedy, eval_episodes, env=eval_env),
+                  "minutes": 0.0})
     print(f"random policy {baseline:.0%}; untrained PPO {curve[0]['success']:.0%}", flush=True)
     model.learn(total_timesteps=steps, callback=Evaluate())
     return {"task": TASK, "steps": steps, "seed": seed, "n_envs": n_envs, "threads": threads,

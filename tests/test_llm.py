@@ -329,3 +329,34 @@ def test_the_example_agent_file_wires_a_chat_api(monkeypatch):
     assert body["messages"][0]["content"] == llm.SYSTEM_PROMPT
     assert body["messages"][1]["content"][1]["image_url"]["url"].startswith(
         "data:image/png;base64,")
+
+
+def test_eval_loads_the_example_agent_by_path(monkeypatch):
+    """What the README says: ``mobilegym eval --agent benchmarks/llm_agent.py:make_agent``
+    (here the Python API, in-process, with the chat API faked)."""
+    import io
+    import json
+    import urllib.request
+    from pathlib import Path
+
+    def urlopen(request, timeout):
+        prompt = json.loads(request.data)["messages"][1]["content"]
+        app = prompt.split("Open the ")[1].split(" app")[0]
+        reply = {"choices": [{"message": {"content": f'open_app("{app}")'}}]}
+        return io.BytesIO(json.dumps(reply).encode())
+
+    monkeypatch.setattr(urllib.request, "urlopen", urlopen)
+    monkeypatch.setenv("MOBILEGYM_LLM_MODEL", "fake")
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    spec = "benchmarks/llm_agent.py:make_agent"
+    result = mobilegym_env.evaluate(spec, tasks="launcher.open_app", episodes=3)
+    assert result.summary["agents"][spec]["overall"]["success_rate"] == 1.0
+
+
+@pytest.mark.parametrize("module", ["screen", "commands", "parse", "agent"])
+def test_docstring_examples_hold(module):
+    import doctest
+    import importlib
+
+    mod = importlib.import_module(f"mobilegym_env.llm.{module}")
+    assert doctest.testmod(mod, optionflags=doctest.ELLIPSIS).failed == 0

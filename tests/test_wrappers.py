@@ -311,3 +311,14 @@ def test_record_video_records_our_frames(tmp_path):
     env.close()
     videos = list(tmp_path.glob("*.mp4"))
     assert len(videos) == 1 and videos[0].stat().st_size > 1000
+
+
+@pytest.mark.parametrize("module", ["discrete", "instruction", "marks", "progress", "record",
+                                    "ui_tree", "vector"])
+def test_docstring_examples_hold(module):
+    import doctest
+    import importlib
+
+    mod = importlib.import_module(f"mobilegym_env.wrappers.{module}")
+    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0

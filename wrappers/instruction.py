@@ -76,9 +76,9 @@ class InstructionObservation(gym.Wrapper):
 
     Example:
         >>> env = InstructionObservation(gym.make("MobileGym-v0", task="launcher.open_app"))
-        >>> obs, info = env.reset(seed=1)
+        >>> obs, info = env.reset(seed=0, options={"params": {"app_id": "notes"}})
         >>> obs["instruction"], obs["frame"].shape, obs["tokens"].shape
-        ('Open the Gallery app.', (800, 360, 3), (32,))
+        ('Open the Notes app.', (800, 360, 3), (32,))
     """
 
     def __init__(self, env: gym.Env, max_tokens: int = 32, vocab_size: int = 1024,

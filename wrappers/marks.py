@@ -36,7 +36,7 @@ class SetOfMarks(gym.Wrapper):
 
     Example:
         >>> env = SetOfMarks(gym.make("MobileGym-v0", task="launcher.open_app"))
-        >>> obs, info = env.reset(seed=0)
+        >>> obs, info = env.reset(seed=0, options={"params": {"app_id": "notes"}})
         >>> [m["text"] for m in info["marks"]][:3]
         ['Contacts', 'Files', 'Gallery']
     """

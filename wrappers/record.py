@@ -9,6 +9,7 @@ from typing import Any
 import gymnasium as gym
 
 from mobilegym_env import actions as A
+from mobilegym_env.trajectory import TrajectoryWriter
 
 
 class RecordTrajectory(gym.Wrapper):
@@ -39,8 +40,9 @@ class RecordTrajectory(gym.Wrapper):
         ImportError: ``frames="mp4"`` without imageio and imageio-ffmpeg.
 
     Example:
-        >>> env = RecordTrajectory(gym.make("MobileGym-v0", task="launcher.open_app"), "runs")
-        >>> obs, info = env.reset(seed=0)        # runs/episode-000000.jsonl
+        >>> env = RecordTrajectory(gym.make("MobileGym-v0", task="launcher.open_app"),
+        ...                        "runs")  # doctest: +SKIP
+        >>> obs, info = env.reset(seed=0)  # doctest: +SKIP
     """
 
     def __init__(self, env: gym.Env, folder: str | Path, frames: str | None = None,
@@ -64,7 +66,7 @@ class RecordTrajectory(gym.Wrapper):
         self.episode_trigger = episode_trigger or (lambda i: True)
         self.episode = -1
         self.paths: list[Path] = []  # every trajectory file written, in order
-        self._writer: Any = None  # a trajectory.TrajectoryWriter while recording
+        self._writer: TrajectoryWriter | None = None
         self._video: Any = None
 
     def reset(self, *, seed: int | None = None,
@@ -76,8 +78,6 @@ class RecordTrajectory(gym.Wrapper):
         obs, info = self.env.reset(seed=seed, options=options)
         if self.episode_trigger(self.episode):
             path = self.folder / f"{self.name_prefix}-{self.episode:06d}.jsonl"
-            from mobilegym_env.trajectory import TrajectoryWriter
-
             self._writer = TrajectoryWriter(path, frames=self.frames == "png")
             self._writer.begin(base, seed, options, self._frame(), info, rng_state=rng_state)
             self.paths.append(path)

@@ -19,7 +19,7 @@ class UITreeInfo(gym.Wrapper):
 
     Example:
         >>> env = UITreeInfo(gym.make("MobileGym-v0", task="launcher.open_app"))
-        >>> obs, info = env.reset(seed=0)
+        >>> obs, info = env.reset(seed=0, options={"params": {"app_id": "notes"}})
         >>> [n["text"] for n in info["ui_tree"] if n["role"] == "app_icon"][:2]
         ['Contacts', 'Files']
     """
@@ -52,9 +52,9 @@ class UITreeObservation(gym.Wrapper):
 
     Example:
         >>> env = UITreeObservation(gym.make("MobileGym-v0", task="launcher.open_app"))
-        >>> obs, info = env.reset(seed=0)
-        >>> [line for line in obs["ui_tree"].splitlines() if "Settings" in line]
-        ['[7] app_icon "Settings" clickable long-clickable']
+        >>> obs, info = env.reset(seed=0, options={"params": {"app_id": "notes"}})
+        >>> [line.split("] ")[1] for line in obs["ui_tree"].splitlines() if "Settings" in line]
+        ['app_icon "Settings" clickable long-clickable']
     """
 
     def __init__(self, env: gym.Env, frame: bool = True, ids: bool = False,

@@ -73,10 +73,11 @@ class Screen:
             ``input_text`` types without them).
 
     Example:
+        >>> from mobilegym_env.device import Device
+        >>> device = Device()                   # the home screen
         >>> screen = Screen(device.ui_tree(), device.render())
-        >>> print(screen.describe())            # doctest: +SKIP
-        [0] text "17:39"
-        [3] app_icon "Contacts" clickable long-clickable
+        >>> [e.describe() for e in screen.elements if e.text == "Settings"]
+        ['[...] app_icon "Settings" clickable long-clickable']
     """
 
     def __init__(self, ui_tree: Iterable[dict[str, Any]], size: Any,
