@@ -216,13 +216,14 @@ def _floor_plan(c: Canvas, r: np.random.Generator) -> None:
         c.line([(x, 0.04), (x, 0.06)], 0.002, thin)
 
 
-WAVES = ((124, 150, 204), (236, 170, 150), (96, 124, 190), (70, 98, 170), (52, 76, 146),
+# top to bottom: blues deep enough under white labels, a warm band below the icon rows
+WAVES = ((98, 124, 186), (84, 110, 176), (70, 96, 164), (214, 140, 120), (52, 74, 142),
          (36, 54, 112))
 
 
 def wallpaper(c: Canvas, dark: bool) -> None:
-    """Soft layered waves, as Pixel's abstract wallpapers: mid tones under the home screen's
-    white labels, a warm band for colour, a shadow under every crest."""
+    """Soft layered waves, as Pixel's abstract wallpapers: tones deep enough for the home
+    screen's white labels, a warm band for colour, a shadow under every crest."""
     r = c.rng()
     a = c.aspect
     dim = 0.45 if dark else 1.0
