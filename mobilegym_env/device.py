@@ -17,6 +17,7 @@ import numpy as np
 from .kernel import Kernel
 from .kernel.task_manager import Activity
 from .system import compose
+from .ui import appearance
 from .ui import theme as T
 from .ui.context import Router, ScreenContext
 from .ui.layout import Placed, ScrollInfo, layout
@@ -188,7 +189,8 @@ class Device:
             return compose.not_found(self, activity)
         screen_fn, params = matched
         try:
-            return screen_fn(ScreenContext(self.kernel, activity, params))
+            with T.font_scale(self._font_scale()):
+                return screen_fn(ScreenContext(self.kernel, activity, params))
         except Exception as err:  # noqa: BLE001 - a broken screen must not break the device
             self.kernel.crashes.append(f"{activity.app_id}: {type(err).__name__}: {err}")
             return compose.crashed(self, activity)
@@ -208,10 +210,20 @@ class Device:
         w, h = self.width, self.height - T.STATUS_BAR_H - T.GESTURE_BAR_H
         placed, _ = layout(self.app_screen(act), 0, 0, w, h)
         picture = pygame.Surface((w * self.scale, h * self.scale))
-        picture.fill(T.rgb(T.SURFACE))
-        painter.paint(picture, placed, self.scale)
+        picture.fill(T.rgb(appearance.page_color(T.SURFACE, self._dark())))
+        painter.paint(picture, self._themed(placed), self.scale)
         self._thumbs[task_id] = (key, picture)
         return picture
+
+    def _dark(self) -> bool:
+        return bool(self.kernel.os_state.get("settings.system.dark_mode"))
+
+    def _font_scale(self) -> float:
+        return float(self.kernel.os_state.get("settings.system.font_scale") or 1.0)
+
+    def _themed(self, placed: list[Placed]) -> list[Placed]:
+        """The nodes as the current theme paints them (the dark theme maps their colours)."""
+        return appearance.night(placed) if self._dark() else placed
 
     def placed(self) -> list[Placed]:
         self._build()
@@ -234,7 +246,7 @@ class Device:
                 self._surface = pygame.image.frombuffer(
                     self._frame, (self.width * self.scale, self.height * self.scale), "RGB")
             # no clearing fill: the page layer is opaque and covers the whole screen
-            painter.paint(self._surface, self._placed, self.scale)
+            painter.paint(self._surface, self._themed(self._placed), self.scale)
             self._painted_key = self._built_key
         return self._frame
 

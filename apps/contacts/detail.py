@@ -79,9 +79,9 @@ def contact(ctx: ScreenContext) -> View:
 
 def _action(icon_name: str, label: str, on_tap: Any, id: str) -> View:
     """A round tonal button with its label under it (Google Contacts' Call / Text row)."""
-    color = "#1F3B73" if on_tap else T.TEXT_HINT
+    color = T.ON_SECONDARY_CONTAINER if on_tap else T.TEXT_HINT
     return col(icon(icon_name, 18, color, w=56, h=40, radius=20,
-                    bg="#DCE6FD" if on_tap else T.SURFACE_VARIANT),
+                    bg=T.SECONDARY_CONTAINER if on_tap else T.SURFACE_VARIANT),
                text(label, 12, "medium", color, role=None), align="center", gap=6,
                on_tap=on_tap, enabled=on_tap is not None, role="button", label=label, id=id)
 

@@ -23,6 +23,7 @@ from mobilegym_env.ui import (
     empty_state,
     icon,
     icon_button,
+    outlined,
     popup_menu,
     row,
     scaffold,
@@ -91,8 +92,8 @@ def edit(ctx: ScreenContext) -> View:
 def _form(ctx: ScreenContext, title: str, contact_id: int | None) -> View:
     save = button("Save", functools.partial(_save, ctx, contact_id), id="save", h=36)
     rows: list[View] = [
-        row(stack(icon("camera", 28, "#FFFFFF", gravity="center"), w=96, h=96, radius=48,
-                  bg="#A8C7FA"), justify="center", w=FILL, pad=(0, 8, 0, 8))]
+        row(stack(icon("camera", 28, T.ON_PRIMARY_CONTAINER, gravity="center"), w=96, h=96,
+                  radius=48, bg=T.PRIMARY_CONTAINER), justify="center", w=FILL, pad=(0, 8, 0, 8))]
     for key, icon_name, hint in FIELDS:
         type_key = f"{key}_type"
         kind = _type_button(ctx, type_key) if type_key in TYPE_KEYS else None
@@ -113,27 +114,24 @@ def _form(ctx: ScreenContext, title: str, contact_id: int | None) -> View:
 
 def _labelled(ctx: ScreenContext, key: str, hint: str, icon_name: str, field: View,
               extra: View | None = None) -> View:
-    """A form row; a filled field keeps its name above it (its hint is gone), as Material's
-    floating label does."""
-    caption = text(hint, 12, color=T.TEXT_SECONDARY, pad=(14, 0, 0, 2), role=None) \
-        if ctx.value(key) else None
-    return row(icon(icon_name, 18, T.TEXT_SECONDARY, h=48), col(caption, field, w=FILL), extra,
-               gap=12, align="end")
+    """A form row: the field's icon, the field (its hint floats onto its outline once it is
+    filled, as in Google Contacts) and an optional trailing control."""
+    return row(icon(icon_name, 18, T.TEXT_SECONDARY, h=48), field, extra, gap=12, align="end")
 
 
 def _birthday_row(ctx: ScreenContext) -> View:
     """The birthday is picked with the date picker, not typed; ✕ removes it."""
     value = ctx.value("birthday")
     shown = birthday_text(value) if value else None
-    field = row(text(shown or "Birthday", 16, color=T.TEXT if shown else T.TEXT_HINT,
-                     role=None),
-                w=FILL, h=48, radius=12, bg="#F1F3F4", pad=(14, 0), role="button",
-                text=shown or "Birthday", id="birthday",
-                on_tap=functools.partial(_open_birthday, ctx))
+    box = row(text(shown or "Birthday", 15, color=T.TEXT if shown else T.TEXT_HINT, role=None),
+              w=FILL, h=48, radius=4, border=(T.OUTLINE, 1), pad=(16, 0), role="button",
+              text=shown or "Birthday", id="birthday",
+              on_tap=functools.partial(_open_birthday, ctx))
     clear = icon_button("circle-xmark", functools.partial(ctx.set_value, "birthday", ""),
-                        "Remove birthday", T.TEXT_SECONDARY, size=16, id="birthday:clear") \
-        if value else None
-    return _labelled(ctx, "birthday", "Birthday", "cake-candles", field, clear)
+                        "Remove birthday", T.TEXT_SECONDARY, size=16, id="birthday:clear",
+                        h=48) if value else None
+    return _labelled(ctx, "birthday", "Birthday", "cake-candles",
+                     outlined(box, "Birthday" if shown else None), clear)
 
 
 def _open_birthday(ctx: ScreenContext) -> None:
@@ -162,8 +160,8 @@ def _set_birthday(ctx: ScreenContext, date: datetime.date) -> None:
 def _type_button(ctx: ScreenContext, type_key: str) -> View:
     label = PHONE_TYPE_NAMES.get(ctx.value(type_key), "Mobile")
     return row(text(label, 14, "medium", T.TEXT, role=None),
-               icon("caret-down", 12, T.TEXT_SECONDARY), w=88, h=48, pad=(10, 0), gap=4,
-               radius=8, border=(T.OUTLINE, 1), role="button", text=label, id=type_key,
+               icon("caret-down", 12, T.TEXT_SECONDARY), w=88, h=48, pad=(12, 0), gap=4,
+               radius=4, border=(T.OUTLINE, 1), role="button", text=label, id=type_key,
                on_tap=functools.partial(ctx.open_dialog, type_key))
 
 

@@ -22,6 +22,7 @@ from mobilegym_env.kernel.filesystem import (
     normalize,
 )
 from mobilegym_env.ui import ScreenContext, View, icon, image, stack
+from mobilegym_env.ui import theme as T
 from mobilegym_env.ui.pictures import file_photo
 
 ROOT_LABEL = "Internal storage"
@@ -139,11 +140,11 @@ def entry_tile(e: FileEntry) -> View:
     """A folder or a file type's icon; a picture's own thumbnail (kept out of the UI tree:
     the row already names the file)."""
     if e.is_dir:
-        return tile("folder", "#1A73E8", "#E8F0FE")
+        return tile("folder", T.ON_PRIMARY_CONTAINER, T.PRIMARY_CONTAINER)
     if (e.mime or "").startswith("image/"):
         return image(posixpath.basename(e.path), 40, 40, source=file_photo(e.path, e.content),
                      radius=12, role=None)
-    return tile(file_icon(e.mime), "#5F6368", "#F1F3F4")
+    return tile(file_icon(e.mime), T.ON_SURFACE_VARIANT, T.SURFACE_CONTAINER_HIGH)
 
 
 # ----- safe file-system reads (odd state gives empty results, never exceptions)

@@ -77,13 +77,13 @@ def home(ctx: ScreenContext) -> View:
     used, total = _storage(ctx)
     pct = int(round(100 * used / total)) if total > 0 else 0
     card = col(
-        row(tile("mobile-screen-button", "#FFFFFF", T.ACCENT),
+        row(tile("mobile-screen-button", T.ON_PRIMARY, T.PRIMARY),
             col(text(ROOT_LABEL, 16, "medium", T.TEXT),
                 text(f"{_gb(used)} GB used of {_gb(total)} GB", 13, color=T.TEXT_SECONDARY),
                 w=FILL, gap=2),
             icon("chevron-right", 14, T.TEXT_SECONDARY), gap=16),
-        progress_bar(pct, track="#D3E3FD"),
-        bg="#EEF3FD", radius=20, pad=(16, 16), gap=14, on_tap=functools.partial(
+        progress_bar(pct),
+        bg=T.SURFACE_CONTAINER, radius=20, pad=(16, 16), gap=14, on_tap=functools.partial(
             ctx.push, dir_route(ROOT)), role="list_item", id="internal_storage",
         text=f"{ROOT_LABEL} {_gb(used)} GB used of {_gb(total)} GB",
     )
@@ -103,7 +103,8 @@ def home(ctx: ScreenContext) -> View:
 def _search_pill(ctx: ScreenContext) -> View:
     return row(icon("magnifying-glass", 16, T.TEXT_SECONDARY),
                text("Search in Files", 15, color=T.TEXT_SECONDARY, role=None),
-               h=48, radius=24, bg="#EEF1F6", pad=(18, 0), gap=14, w=FILL,
+               h=48, radius=24, bg=T.SURFACE_CONTAINER_HIGH, pad=(18, 0), gap=14,
+               w=FILL,
                on_tap=functools.partial(_open_search, ctx), role="button",
                text="Search in Files", id="search")
 
@@ -168,7 +169,8 @@ def _row(ctx: ScreenContext, e: FileEntry, selecting: bool, selected: bool) -> V
     more = None if selecting else icon_button(
         "ellipsis-vertical", functools.partial(ctx.open_dialog, "item", item=e.path),
         f"More options for {name}", T.TEXT_SECONDARY, id=f"more:{name}")
-    return list_item(name, sub, tile("check", "#FFFFFF", T.ACCENT) if selected else entry_tile(e),
+    lead = tile("check", T.ON_PRIMARY, T.PRIMARY) if selected else entry_tile(e)
+    return list_item(name, sub, lead,
                      more, on_tap=toggle if selecting else functools.partial(_open, ctx, e),
                      on_long_press=toggle, id=f"{'dir' if e.is_dir else 'file'}:{name}",
                      selected=selected)

@@ -46,7 +46,7 @@ def tile(ctx: ScreenContext, photo: dict[str, Any], favorite: bool, selecting: b
     if not marks:
         return pic
     return stack(pic, stack(*marks, pad=6, w=FILL, h=FILL), w=FILL, h=TILE_H,
-                 bg="#DCE6FD" if selected else None, radius=4)
+                 bg=T.SECONDARY_CONTAINER if selected else None, radius=4)
 
 
 def grid(ctx: ScreenContext, shown: list[dict[str, Any]],

@@ -22,9 +22,9 @@ CONTACTS = "content://contacts"
 MEDIA = "content://media"
 AVATAR_COLORS = ("#1A73E8", "#0B8043", "#C5221F", "#E37400", "#9334E6", "#007B83", "#B80672",
                  "#5F6368")
-SENT_BG, SENT_FG = "#1A73E8", "#FFFFFF"
-RECV_BG, RECV_FG = "#EEF0F5", T.TEXT
-SELECTED_BG = "#E8F0FE"
+SENT_BG, SENT_FG = T.PRIMARY_CONTAINER, T.ON_PRIMARY_CONTAINER
+RECV_BG, RECV_FG = T.SURFACE_CONTAINER_HIGH, T.ON_SURFACE
+SELECTED_BG = T.SECONDARY_CONTAINER
 SCROLL_KEY = "scroll:thread"  # the conversation's scroll offset in the activity's UI state
 BOTTOM = 1 << 30  # a scroll offset past the end: layout clamps it to the last message
 IMAGE_LINE = re.compile(r"\[Image: (.+)\]")

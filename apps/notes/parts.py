@@ -23,7 +23,7 @@ from mobilegym_env.ui import (
 from mobilegym_env.ui import theme as T
 
 PREVIEW_ITEMS = 4
-CARD_BORDER = "#DADCE0"
+CARD_BORDER = T.OUTLINE_VARIANT
 
 
 def edited_label(ctx: ScreenContext, ms: int) -> str:
@@ -74,7 +74,8 @@ def note_card(n: dict[str, Any], folder_name: str | None, on_tap: Callable[[], A
         title = text("Empty note", 16, color=T.TEXT_HINT)
     return col(
         title, *_preview(n), row(tag) if tag else None,
-        w=FILL, pad=(16, 12), gap=6, radius=12, bg="#E8F0FE" if selected else T.SURFACE,
+        w=FILL, pad=(16, 12), gap=6, radius=12,
+        bg=T.SECONDARY_CONTAINER if selected else T.SURFACE,
         border=(T.ACCENT, 2) if selected else (CARD_BORDER, 1), on_tap=on_tap,
         on_long_press=on_long_press, role="list_item", selected=selected,
         id=f"note:{n['id']}",

@@ -16,7 +16,6 @@ from mobilegym_env.ui import (
     FILL,
     ScreenContext,
     View,
-    box,
     checkbox,
     col,
     dialog,
@@ -26,6 +25,7 @@ from mobilegym_env.ui import (
     radio,
     row,
     scaffold,
+    slider,
     stack,
     switch,
     text,
@@ -34,8 +34,8 @@ from mobilegym_env.ui import (
 from mobilegym_env.ui import theme as T
 from mobilegym_env.ui.icons import adaptive_icon
 
-TRACK = "#E1E3E8"
-ERROR = "#B3261E"
+TRACK = T.SECONDARY_CONTAINER
+ERROR = T.ERROR
 CHEVRON = "chevron-right"
 
 
@@ -136,30 +136,21 @@ def hint(message: str, id: str | None = None) -> View:
 def step_button(name: str, on_tap: Callable[[], Any], label: str, id: str,
                 enabled: bool) -> View:
     """A round -/+ button, greyed out (and inert) at the end of its range."""
-    return icon_button(name, on_tap, label, T.TEXT if enabled else T.OUTLINE, 18, id=id,
-                       bg=T.SURFACE_VARIANT, enabled=enabled)
+    return icon_button(name, on_tap, label, T.ON_SURFACE_VARIANT, 18, id=id, enabled=enabled)
 
 
 def level_slider(ctx: ScreenContext, key: str, level: int, maximum: int, steps: int,
                  label: str) -> View:
-    """A stepped slider for the preference ``key``: -, a track, +.
+    """A stepped slider for the preference ``key``: -, the slider, +.
 
     Tapping the track's segment ``i`` sets ``i * maximum / steps`` (ids ``<key>_step:<value>``);
     - and + move by one unit (``<key>_down``, ``<key>_up``), so every level is reachable.
     """
-    segments = []
-    for i in range(1, steps + 1):
-        value = i * maximum // steps
-        lit = level >= value
-        segments.append(stack(box(w=FILL, h=8, radius=4, bg=T.ACCENT if lit else TRACK,
-                                  gravity="center-left"),
-                              w=FILL, h=32, on_tap=functools.partial(set_pref, ctx, key, value),
-                              role="slider_step", label=f"{label} {value}",
-                              id=f"{key}_step:{value}", selected=lit))
     return row(
         step_button("minus", functools.partial(set_pref, ctx, key, level - 1),
                     f"Decrease {label.lower()}", f"{key}_down", level > 0),
-        row(*segments, w=FILL, gap=2, role="slider", label=f"{label} {level}", id=f"{key}_slider"),
+        slider(level, maximum, functools.partial(set_pref, ctx, key), id=f"{key}_slider",
+               label=label, steps=steps, step_id=f"{key}_step:{{}}"),
         step_button("plus", functools.partial(set_pref, ctx, key, level + 1),
                     f"Increase {label.lower()}", f"{key}_up", level < maximum),
         gap=4, w=FILL)

@@ -72,7 +72,7 @@ def connected_name(ctx: ScreenContext) -> str | None:
 def _device_icon(d: dict[str, Any], lit: bool, size: int = 40) -> View:
     return icon(DEVICE_ICONS.get(str(d.get("type")), "bluetooth"), size * 9 // 20,
                 T.ACCENT if lit else T.TEXT_SECONDARY, w=size, h=size, radius=size // 2,
-                bg="#E8F0FE" if lit else T.SURFACE_VARIANT)
+                bg=T.SECONDARY_CONTAINER if lit else T.SURFACE_VARIANT)
 
 
 # ----- Connected devices

@@ -129,7 +129,8 @@ def _network_row(ctx: ScreenContext, n: dict[str, Any], here: bool, saved: bool)
     trailing = icon("gear", 18, T.TEXT_SECONDARY) if here else \
         (icon("lock", 14, T.TEXT_SECONDARY) if secured else None)
     return list_item(ssid, sub, icon("wifi", 18, T.ACCENT if here else T.TEXT_SECONDARY, w=40,
-                                     h=40, radius=20, bg="#E8F0FE" if here else T.SURFACE_VARIANT),
+                                     h=40, radius=20,
+                                     bg=T.SECONDARY_CONTAINER if here else T.SURFACE_VARIANT),
                      trailing=trailing, on_tap=functools.partial(_tap_network, ctx, ssid),
                      on_long_press=functools.partial(ctx.open_dialog, "wifi_menu", ssid=ssid),
                      id=f"wifi:{ssid}")
@@ -227,7 +228,8 @@ def wifi_details(ctx: ScreenContext) -> View:
         button("Connect", functools.partial(_join, ctx, ssid) if joinable else None, "tonal",
                icon="link", id="wifi_connect", w=FILL),
         w=FILL, gap=12, pad=(16, 8))
-    header = col(icon("wifi", 28, T.ACCENT, w=64, h=64, radius=32, bg="#E8F0FE"),
+    header = col(icon("wifi", 28, T.ON_PRIMARY_CONTAINER, w=64, h=64, radius=32,
+                      bg=T.PRIMARY_CONTAINER),
                  text(ssid, 22, "medium", T.TEXT, id="wifi_name", text_align="center"),
                  text(status, 14, color=T.TEXT_SECONDARY, id="wifi_status"),
                  align="center", pad=(24, 16, 24, 4), gap=6, w=FILL)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
 
 from . import selection
+from . import theme as T
 from .view import View, editable_field, row, scroll, text
 
 if TYPE_CHECKING:
@@ -194,7 +195,7 @@ class ScreenContext:
         if sel is not None:
             if props.get("max_lines", 1) == 1:  # the painter marks a multi-line field's
                 underlay = selection.highlight(sel["text"], sel["start"], sel["end"],
-                                               props.get("size", 14), sel["secret"])
+                                               T.scaled(props.get("size", 14)), sel["secret"])
             props["on_submit"] = functools.partial(selection.on_submit, act,
                                                    props.get("on_submit"))
             props["selected"] = sel["end"] > sel["start"]

@@ -24,30 +24,30 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import theme as T
-from .components import scrim
+from .components import scrim, text_button
 from .view import FILL, View, col, icon_button, row, spacer, stack, text
 
 if TYPE_CHECKING:
     from .context import ScreenContext
 
-SURFACE = "#EEF1F8"
-SELECTED_TEXT = T.ON_ACCENT
-DIAL_BG = "#DDE3EE"
+SURFACE = T.SURFACE_CONTAINER_HIGH  # M3 pickers are dialogs: surface-container-high
+SELECTED_TEXT = T.ON_PRIMARY
+DIAL_BG = T.SURFACE_CONTAINER_HIGHEST
 DIAL_SIZE = 232
+HAND_STEP = 2  # the dial's hand is drawn as a run of 2-px squares, this far apart
 _DATE_INPUT = re.compile(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*")
 
 
 def _text_button(label: str, on_tap: Callable[[], Any] | None, id: str) -> View:
-    return text(label, 14, "medium", T.ACCENT if on_tap else T.TEXT_HINT, on_tap=on_tap,
-                role="button", pad=(12, 10), id=id, enabled=on_tap is not None)
+    return text_button(label, on_tap, id)
 
 
 def _frame(title: str, headline: View, mode_button: View, body: View, actions: View,
            on_dismiss: Callable[[], Any], id: str) -> View:
     box = col(
-        text(title, 12, "medium", T.TEXT_SECONDARY, pad=(24, 16, 24, 0), role="heading"),
+        text(title, 14, "medium", T.ON_SURFACE_VARIANT, pad=(24, 16, 24, 0), role="heading"),
         row(headline, spacer(), mode_button, pad=(24, 4, 12, 8)),
-        View("box", h=1, bg=T.OUTLINE),
+        View("box", h=1, bg=T.OUTLINE_VARIANT),
         body,
         actions,
         w=328, bg=SURFACE, radius=28, gravity="center", block=True, id=id, role="dialog",
@@ -99,10 +99,10 @@ def date_picker(ctx: ScreenContext, key: str, initial: datetime.date,
         raw = str(ui.get(f"{key}.text", ""))
         parsed = _parse_date(raw)
         body = col(
-            text("Date", 12, color=T.ACCENT, role=None),
-            ctx.field(f"{key}.text", "mm/dd/yyyy", id="date_picker:input", bg=T.SURFACE),
+            ctx.field(f"{key}.text", "Date", id="date_picker:input"),
             text("Invalid format. Use mm/dd/yyyy." if raw and parsed is None else "mm/dd/yyyy",
-                 12, color=T.DANGER if raw and parsed is None else T.TEXT_SECONDARY,
+                 12, color=T.ERROR if raw and parsed is None else T.ON_SURFACE_VARIANT,
+                 pad=(16, 0, 0, 0),
                  id="date_picker:supporting"),
             pad=(24, 16, 24, 8), gap=6)
         ok = functools.partial(_finish, ctx, key, on_confirm, parsed) if parsed else None
@@ -111,7 +111,7 @@ def date_picker(ctx: ScreenContext, key: str, initial: datetime.date,
         body = _month_grid(ctx, key, shown, chosen)
         ok = functools.partial(_finish, ctx, key, on_confirm, chosen)
         headline_date = chosen
-    headline = text(headline_date.strftime("%a, %b %-d"), 28, color=T.TEXT,
+    headline = text(headline_date.strftime("%a, %b %-d"), 32, color=T.ON_SURFACE,
                     id="date_picker:headline")
     actions = row(spacer(), _text_button("Cancel", cancel, "date_picker:cancel"),
                   _text_button("OK", ok, "date_picker:ok"), pad=(12, 0, 12, 8), gap=4)
@@ -157,7 +157,8 @@ def _month_grid(ctx: ScreenContext, key: str, shown: datetime.date,
     prev_month = (shown - datetime.timedelta(days=1)).replace(day=1)
     next_month = (shown + datetime.timedelta(days=31)).replace(day=1)
     header = row(
-        text(shown.strftime("%B %Y"), 14, "medium", T.TEXT, w=FILL, id="date_picker:month"),
+        text(shown.strftime("%B %Y"), 14, "medium", T.ON_SURFACE_VARIANT, w=FILL,
+             id="date_picker:month"),
         icon_button("chevron-left", functools.partial(_set, ui, f"{key}.month",
                                                       prev_month.isoformat()),
                     "Previous month", id="date_picker:prev"),
@@ -165,7 +166,7 @@ def _month_grid(ctx: ScreenContext, key: str, shown: datetime.date,
                                                        next_month.isoformat()),
                     "Next month", id="date_picker:next"),
         pad=(24, 8, 12, 0), h=48)
-    week = row(*[text(d, 12, color=T.TEXT_SECONDARY, text_align="center", w=40, role=None)
+    week = row(*[text(d, 14, color=T.ON_SURFACE, text_align="center", w=40, role=None)
                  for d in "SMTWTFS"], justify="center", h=32)
     weeks = calendar.Calendar(firstweekday=6).monthdayscalendar(shown.year, shown.month)
     today = ctx.now().date()
@@ -181,10 +182,10 @@ def _day(ui: dict[str, Any], key: str, shown: datetime.date, day: int,
     date = shown.replace(day=day)
     selected = date == chosen
     return text(str(day), 14, "medium" if selected else "regular",
-                SELECTED_TEXT if selected else (T.ACCENT if date == today else T.TEXT),
+                SELECTED_TEXT if selected else (T.PRIMARY if date == today else T.ON_SURFACE),
                 text_align="center", w=40, h=40, radius=20, pad=(0, 10),
-                bg=T.ACCENT if selected else None,
-                border=(T.ACCENT, 1) if date == today and not selected else None,
+                bg=T.PRIMARY if selected else None,
+                border=(T.PRIMARY, 1) if date == today and not selected else None,
                 on_tap=functools.partial(_set, ui, f"{key}.date", date.isoformat()),
                 role="button", selected=selected, id=f"date_picker:day:{day}",
                 label=date.strftime("%A, %B %-d, %Y"))
@@ -211,7 +212,7 @@ def time_picker(ctx: ScreenContext, key: str, initial: tuple[int, int],
     cancel = functools.partial(_finish, ctx, key, None)
     mode = icon_button("clock" if typing else "keyboard", functools.partial(
         _toggle_time_mode, ctx, key, hour, minute),
-        "Switch to clock" if typing else "Switch to text input", T.TEXT_SECONDARY,
+        "Switch to clock" if typing else "Switch to text input", T.ON_SURFACE_VARIANT,
         id="time_picker:mode")
     pm = hour >= 12
     if typing:
@@ -219,21 +220,21 @@ def time_picker(ctx: ScreenContext, key: str, initial: tuple[int, int],
         h_ok = h_raw.isdigit() and 1 <= int(h_raw) <= 12
         m_ok = m_raw.isdigit() and len(m_raw) <= 2 and 0 <= int(m_raw) <= 59
         fields = row(ctx.field(f"{key}.h_text", "hh", id="time_picker:hour", w=100, h=72,
-                               bg=T.SURFACE, size=28, pad=(10, 0)),
-                     text(":", 40, color=T.TEXT, role=None),
+                               bg=DIAL_BG, size=28, pad=(10, 0)),
+                     text(":", 40, color=T.ON_SURFACE, role=None),
                      ctx.field(f"{key}.m_text", "mm", id="time_picker:minute", w=100, h=72,
-                               bg=T.SURFACE, size=28, pad=(10, 0)),
+                               bg=DIAL_BG, size=28, pad=(10, 0)),
                      _am_pm(ui, key, hour), gap=8, pad=(24, 16, 24, 0))
         valid = h_ok and m_ok
         body = col(fields, text("Enter a valid time" if (h_raw or m_raw) and not valid
                                 else "Hour · Minute", 12,
-                                color=T.DANGER if (h_raw or m_raw) and not valid
-                                else T.TEXT_SECONDARY, pad=(24, 6, 24, 8),
+                                color=T.ERROR if (h_raw or m_raw) and not valid
+                                else T.ON_SURFACE_VARIANT, pad=(24, 6, 24, 8),
                                 id="time_picker:supporting"))
         final = (int(h_raw) % 12 + (12 if pm else 0), int(m_raw)) if valid else None
     else:
         boxes = row(_time_box(ui, key, "hour", f"{hour % 12 or 12}", editing == "hour"),
-                    text(":", 40, color=T.TEXT, role=None),
+                    text(":", 40, color=T.ON_SURFACE, role=None),
                     _time_box(ui, key, "minute", f"{minute:02d}", editing == "minute"),
                     _am_pm(ui, key, hour), gap=8, pad=(24, 16, 24, 0))
         body = col(boxes, _dial(ui, key, hour, minute, editing), align="center", gap=12,
@@ -241,7 +242,7 @@ def time_picker(ctx: ScreenContext, key: str, initial: tuple[int, int],
         final = (hour, minute)
     ok = functools.partial(_finish, ctx, key, on_confirm, *final) if final else None
     headline = text(f"{hour % 12 or 12}:{minute:02d} {'PM' if pm else 'AM'}", 28,
-                    color=T.TEXT, id="time_picker:headline")
+                    color=T.ON_SURFACE, id="time_picker:headline")
     actions = row(spacer(), _text_button("Cancel", cancel, "time_picker:cancel"),
                   _text_button("OK", ok, "time_picker:ok"), pad=(12, 0, 12, 8), gap=4)
     return _frame(title, headline, mode, body, actions, cancel, "time_picker")
@@ -266,8 +267,9 @@ def _toggle_time_mode(ctx: ScreenContext, key: str, hour: int, minute: int) -> N
 
 
 def _time_box(ui: dict[str, Any], key: str, part: str, value: str, active: bool) -> View:
-    return text(value, 40, color="#1F3B73" if active else T.TEXT, text_align="center", w=96,
-                h=72, pad=(0, 12), radius=8, bg="#DCE6FD" if active else T.SURFACE,
+    return text(value, 40, color=T.ON_PRIMARY_CONTAINER if active else T.ON_SURFACE,
+                text_align="center", w=96, h=72, radius=8,
+                bg=T.PRIMARY_CONTAINER if active else DIAL_BG,
                 on_tap=functools.partial(_set, ui, f"{key}.editing", part), role="button",
                 selected=active, id=f"time_picker:{part}_box",
                 label=f"{'Hour' if part == 'hour' else 'Minute'} {value}")
@@ -277,12 +279,13 @@ def _am_pm(ui: dict[str, Any], key: str, hour: int) -> View:
     def half(label: str, pm: bool) -> View:
         on = (hour >= 12) == pm
         new_hour = hour % 12 + (12 if pm else 0)
-        return text(label, 14, "medium", "#1F3B73" if on else T.TEXT_SECONDARY,
-                    text_align="center", w=52, h=36, pad=(0, 9),
-                    bg="#DCE6FD" if on else None, selected=on, role="button",
+        return text(label, 14, "medium", T.ON_TERTIARY_CONTAINER if on else T.ON_SURFACE_VARIANT,
+                    text_align="center", w=52, h=36,
+                    bg=T.TERTIARY_CONTAINER if on else None, selected=on, role="button",
                     on_tap=functools.partial(_set, ui, f"{key}.hour", new_hour),
                     id=f"time_picker:{label.lower()}")
-    return col(half("AM", False), half("PM", True), border=(T.OUTLINE, 1), radius=8)
+    return col(half("AM", False), View("box", h=1, bg=T.OUTLINE), half("PM", True),
+               border=(T.OUTLINE, 1), radius=8, pad=1, clip=True)
 
 
 def _dial(ui: dict[str, Any], key: str, hour: int, minute: int, editing: str) -> View:
@@ -290,6 +293,7 @@ def _dial(ui: dict[str, Any], key: str, hour: int, minute: int, editing: str) ->
     r, size = DIAL_SIZE // 2 - 24, 40
     marks: list[View] = [View("box", w=DIAL_SIZE, h=DIAL_SIZE, radius=DIAL_SIZE // 2,
                               bg=DIAL_BG)]
+    marks += _hand(math.radians(30 * (hour % 12) if editing == "hour" else 6 * minute), r)
     for i in range(12):
         angle = math.radians(30 * i)
         x = round(DIAL_SIZE / 2 + r * math.sin(angle) - size / 2)
@@ -306,10 +310,23 @@ def _dial(ui: dict[str, Any], key: str, hour: int, minute: int, editing: str) ->
             label = f"{value:02d}"
             target = (f"{key}.minute", value)
         mark = text(label, 16, "medium" if selected else "regular",
-                    SELECTED_TEXT if selected else T.TEXT, text_align="center", w=size,
-                    h=size, pad=(0, 10), radius=size // 2, bg=T.ACCENT if selected else None,
+                    SELECTED_TEXT if selected else T.ON_SURFACE, text_align="center", w=size,
+                    h=size, radius=size // 2, bg=T.PRIMARY if selected else None,
                     on_tap=functools.partial(_set, ui, *target), role="button",
                     selected=selected, id=f"time_picker:dial:{label}")
         marks.append(col(mark, w=FILL, h=FILL, pad=(x, y, 0, 0)))
     return stack(*marks, w=DIAL_SIZE, h=DIAL_SIZE, id="time_picker:dial", role="dial",
                  label="Hours" if editing == "hour" else "Minutes")
+
+
+def _hand(angle: float, length: int) -> list[View]:
+    """The dial's hand from the centre towards ``angle`` (clockwise from 12), as a run of
+    small squares (views are axis-aligned boxes), and the centre dot."""
+    c = DIAL_SIZE / 2
+    dx, dy = math.sin(angle), -math.cos(angle)
+    dots = [col(View("box", w=HAND_STEP, h=HAND_STEP, bg=T.PRIMARY), w=FILL, h=FILL,
+                pad=(round(c + t * dx - HAND_STEP / 2), round(c + t * dy - HAND_STEP / 2), 0, 0))
+            for t in range(0, length, HAND_STEP)]
+    dots.append(col(View("box", w=8, h=8, radius=4, bg=T.PRIMARY), w=FILL, h=FILL,
+                    pad=(round(c) - 4, round(c) - 4, 0, 0)))
+    return dots

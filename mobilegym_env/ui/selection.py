@@ -224,7 +224,8 @@ def layer(kernel: Kernel, page: View) -> View | None:
     bar = row(*[text(label, 14, "medium", T.TEXT, on_tap=handler, role="button", h=BAR_H,
                      pad=(14, 0), id=f"text_action:{label.lower().replace(' ', '_')}")
                 for label, handler in items],
-              h=BAR_H, bg=T.SURFACE, radius=BAR_H // 2, border=(T.OUTLINE, 1), pad=(6, 0),
+              h=BAR_H, bg=T.SURFACE_CONTAINER_LOWEST, radius=BAR_H // 2,
+              border=(T.OUTLINE_VARIANT, 1), pad=(6, 0),
               id="text_actions", role="menu", label="Text actions", block=True)
     bar_w = measure(bar, T.SCREEN_W)[0]
     kb_h = T.KEYBOARD_H if kernel.keyboard.visible else 0

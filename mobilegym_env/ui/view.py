@@ -12,10 +12,10 @@ Sizes are logical pixels on the 360x800 screen: an int is fixed, ``None`` wraps 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
+from . import theme as T
 from .pictures import Photo, photo_key
 
 FILL = -1
@@ -46,7 +46,7 @@ class View:
     text = ""
     size = 14
     weight = "regular"
-    color = "#1F1F1F"
+    color = T.ON_SURFACE
     max_lines: int | None = 1
     text_align = "left"
     icon: str | None = None
@@ -134,14 +134,16 @@ def hscroll(
 
 
 # ----- leaves
-def text(value: str, size: int = 14, weight: str = "regular", color: str = "#1F1F1F",
+def text(value: str, size: int = 14, weight: str = "regular", color: str = T.ON_SURFACE,
          **props: Any) -> View:
-    """A run of text; ``max_lines=None`` wraps freely, the default is one ellipsized line."""
+    """A run of text; ``max_lines=None`` wraps freely, the default is one ellipsized line.
+    ``size`` follows the font size setting (``theme.font_scale``)."""
     props.setdefault("role", "text")
-    return View("text", text=str(value), size=size, weight=weight, color=color, **props)
+    return View("text", text=str(value), size=T.scaled(size), weight=weight, color=color,
+                **props)
 
 
-def icon(name: str, size: int = 20, color: str = "#444746", **props: Any) -> View:
+def icon(name: str, size: int = 20, color: str = T.ON_SURFACE_VARIANT, **props: Any) -> View:
     """A Material Symbols icon (``"wifi"``, ``"home"``, ``"star:fill"``...; see ``ui.icons``)."""
     return View("icon", icon=name, size=size, color=color, w=props.pop("w", size + 4),
                 h=props.pop("h", size + 4), **props)
@@ -157,7 +159,7 @@ def box(*children: View | None, **props: Any) -> View:
     return View("col", children, **props)
 
 
-def divider(color: str = "#E8E8EC", inset: int = 0) -> View:
+def divider(color: str = T.OUTLINE_VARIANT, inset: int = 0) -> View:
     return View("box", h=1, bg=color, pad=(inset, 0, 0, 0))
 
 
@@ -188,99 +190,24 @@ def image(name: str, w: int | None = None, h: int | None = None,
                 label=name, picture=photo, **props)
 
 
-# ----- controls
-BUTTON_STYLES = {  # style: (foreground, background, border)
-    "filled": ("#FFFFFF", "#3D7BF7", None),
-    "tonal": ("#1F3B73", "#DCE6FD", None),
-    "outlined": ("#3D7BF7", None, ("#C4C7C5", 1)),
-    "text": ("#3D7BF7", None, None),
-}
-DISABLED = ("#9AA0A6", "#E8EAED")
-FIELD_BG = "#F1F3F4"
-FIELD_RADIUS = 12
+# ----- controls (Material 3, in controls.py; imported here last, as they build on the above)
+from .controls import (  # noqa: E402
+    BUTTON_STYLES,
+    DISABLED,
+    FIELD_BG,
+    FIELD_RADIUS,
+    button,
+    checkbox,
+    editable_field,
+    icon_button,
+    outlined,
+    radio,
+    slider,
+    switch,
+    text_field,
+)
 
-
-def button(label: str, on_tap: Handler | None, style: str = "filled", **props: Any) -> View:
-    """A pill button: ``filled``, ``tonal``, ``outlined`` or ``text``; greyed out when
-    ``on_tap`` is None. Any view prop (``h``, ``pad``, ``bg``, ``id``...) may be overridden."""
-    if style not in BUTTON_STYLES:
-        raise ValueError(f"unknown button style {style!r}; use one of {sorted(BUTTON_STYLES)}")
-    fg, bg, border = BUTTON_STYLES[style]
-    if on_tap is None:
-        fg, bg = DISABLED[0], DISABLED[1] if bg else None
-    icon_name = props.pop("icon", None)
-    content = [icon(icon_name, 14, fg)] if icon_name else []
-    content.append(text(label, 14, "medium", fg, role=None))
-    spec: dict[str, Any] = dict(h=40, bg=bg, border=border, radius=20, pad=(20, 0), gap=6,
-                                justify="center", role="button", text=label,
-                                enabled=on_tap is not None)
-    spec.update(props)
-    return row(*content, on_tap=on_tap, **spec)
-
-
-def icon_button(name: str, on_tap: Handler | None, label: str, color: str = "#444746",
-                size: int = 20, **props: Any) -> View:
-    """A round, icon-only button; ``label`` is its accessibility text in the UI tree."""
-    spec: dict[str, Any] = dict(w=40, h=40, radius=20, role="button", label=label,
-                                enabled=on_tap is not None)
-    spec.update(props)
-    glyph_color = color if spec["enabled"] else DISABLED[0]
-    return icon(name, size, glyph_color, on_tap=on_tap, **spec)
-
-
-def switch(checked: bool, on_tap: Handler | None, **props: Any) -> View:
-    return View("switch", w=44, h=26, checked=bool(checked), on_tap=on_tap, role="switch",
-                **props)
-
-
-def checkbox(checked: bool, on_tap: Handler | None, **props: Any) -> View:
-    return View("checkbox", w=22, h=22, checked=bool(checked), on_tap=on_tap,
-                role="checkbox", **props)
-
-
-def radio(checked: bool, on_tap: Handler | None, **props: Any) -> View:
-    return View("radio", w=22, h=22, checked=bool(checked), on_tap=on_tap, role="radio",
-                **props)
-
-
-def text_field(store: MutableMapping[str, Any], key: str, hint: str = "", **props: Any) -> View:
-    """An editable field whose value lives in ``store[key]``; tapping it focuses it and
-    raises the keyboard. The screen's context wires ``focused``; see ``ScreenContext.field``.
-    """
-    props.setdefault("h", 48)
-    props.setdefault("radius", FIELD_RADIUS)
-    props.setdefault("bg", FIELD_BG)
-    props.setdefault("pad", (14, 0))
-    return View("field", store=store, key=key, hint=hint, role="text_field", id=props.pop("id", key),
-                text=str(store.get(key, "")), **props)
-
-
-def editable_field(store: MutableMapping[str, Any], key: str, hint: str, focused: bool,
-                   on_focus: Handler, underlay: View | None = None, **props: Any) -> View:
-    """A text field that raises the keyboard when tapped (``on_focus``); focused and holding
-    text, it shows a clear button ``<id>:clear`` at its trailing edge, as Material search and
-    text fields do (the precise way to empty a field). ``underlay`` is drawn under the text,
-    inside the field's padding (a selection's highlight). ``ScreenContext.field`` and the
-    system surfaces' fields are built with it."""
-    clearable = focused and bool(store.get(key))
-    if not clearable and underlay is None:
-        return text_field(store, key, hint, focused=focused, on_tap=on_focus, **props)
-    outer = {k: props.pop(k) for k in ("w", "h", "flex") if k in props}
-    outer.setdefault("h", 48)
-    field_id = props.pop("id", key)
-    left, top, right, bottom = _pad(props.pop("pad", (14, 0)))  # text_field's default pad
-    right += 36 if clearable else 0
-    layers: list[View] = []
-    if underlay is not None:  # the field's background goes under the underlay
-        outer.update(bg=props.get("bg", FIELD_BG), radius=props.get("radius", FIELD_RADIUS))
-        props["bg"] = None
-        layers.append(row(underlay, w=FILL, h=FILL, pad=(left, top, right, bottom)))
-    layers.append(text_field(store, key, hint, focused=focused, w=FILL, h=FILL,
-                             pad=(left, top, right, bottom), id=field_id, on_tap=on_focus,
-                             **props))
-    if clearable:
-        clear = icon_button("circle-xmark", functools.partial(store.__setitem__, key, ""),
-                            "Clear text", "#5F6368", size=16, gravity="center-right",
-                            id=f"{field_id}:clear")
-        layers.append(stack(clear, w=FILL, h=FILL, pad=(0, 0, 4, 0)))
-    return stack(*layers, **outer)
+__all__ = ["BUTTON_STYLES", "DISABLED", "FIELD_BG", "FIELD_RADIUS", "FILL", "Handler", "Padding",
+           "View", "box", "button", "checkbox", "col", "divider", "editable_field", "hscroll",
+           "icon", "icon_button", "image", "outlined", "radio", "row", "scroll", "slider",
+           "spacer", "stack", "switch", "text", "text_field"]

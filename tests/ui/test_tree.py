@@ -122,7 +122,7 @@ def test_ui_tree_roles_text_bounds_and_states():
     assert (t["role"], t["text"], t["bounds"], t["clickable"]) == (
         "heading", "Title", (20, 20, 700, 20 + 2 * 24), False)
     assert (nodes["sw"]["role"], nodes["sw"]["checked"], nodes["sw"]["bounds"]) == (
-        "switch", True, (20, 82, 108, 134))  # 26 high, centred in the 30-px row
+        "switch", True, (20, 76, 124, 140))  # 52x32, centred on the 30-px row
     assert (nodes["cb"]["role"], nodes["cb"]["checked"]) == ("checkbox", False)
     assert (nodes["rd"]["role"], nodes["rd"]["checked"]) == ("radio", True)
     f = nodes["name"]

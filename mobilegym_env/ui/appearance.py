@@ -1,0 +1,111 @@
+"""The dark theme at paint time: a frame's placed nodes with their colours mapped.
+
+Screens are built with light colours (the scheme's roles, and some colours of their own); when
+the dark theme is on, :func:`night` gives the painter copies of the placed nodes whose
+backgrounds, borders and foregrounds are their dark counterparts (``ui/color.py`` says how).
+The UI tree, hit-testing and the built views are untouched: only pixels change, and a light
+frame costs nothing extra. Pictures (photos, thumbnails) keep their pixels.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from . import theme as T
+from .color import BG, FG, LINE, contrast_fix, force_dark, hct, parse
+from .layout import Placed
+from .view import View
+
+# which roles a colour may stand for, by use; where two roles share a light colour (white is
+# both the lowest container and on-primary), the first listed wins
+_ROLE_USES = {
+    BG: ("surface", "surface_container_lowest", "surface_container_low", "surface_container",
+         "surface_container_high", "surface_container_highest", "surface_dim", "surface_variant",
+         "primary", "primary_container", "secondary", "secondary_container", "tertiary",
+         "tertiary_container", "error", "error_container", "inverse_surface", "inverse_primary",
+         "outline_variant", "outline", "on_surface", "on_surface_variant"),
+    FG: ("on_surface", "on_surface_variant", "primary", "secondary", "tertiary", "error",
+         "on_primary_container", "on_secondary_container", "on_tertiary_container",
+         "on_error_container", "outline", "outline_variant", "inverse_on_surface",
+         "inverse_primary"),
+    LINE: ("outline", "outline_variant", "primary", "error", "on_surface", "on_surface_variant",
+           "surface_variant"),
+}
+_PAINTED_AS_IS = frozenset({"image", "picture"})
+_FOREGROUND = frozenset({"text", "icon", "field"})
+
+
+@functools.cache
+def _role_map(usage: str) -> dict[str, str]:
+    light, dark = T.scheme(False).roles(), T.scheme(True).roles()
+    out: dict[str, str] = {}
+    for name in _ROLE_USES[usage]:
+        out.setdefault(light[name], dark[name])
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def dark_color(color: str, usage: str) -> str:
+    """The dark-theme counterpart of a light-theme colour drawn as ``usage`` (bg, fg, line).
+
+    A translucent background is a tint (a disabled button's, a selection's): a dark tint of
+    the foreground kind goes light; a black scrim stays.
+    """
+    c = parse(color)
+    alpha = "" if len(c) == 3 else color[7:]
+    opaque = color[:7]
+    if alpha and usage == BG and alpha.upper() != "FF":
+        tone = hct(opaque)[2]
+        if tone <= 5:
+            return color  # a scrim or a shadow
+        usage = BG if tone >= 50 else FG
+    mapped = _role_map(usage).get(opaque.upper())
+    if mapped is None:
+        mapped = force_dark(opaque, usage)
+    return mapped + alpha
+
+
+@functools.lru_cache(maxsize=4096)
+def _foreground(color: str, under: str | None) -> str:
+    mapped = dark_color(color, FG)
+    if under is None:
+        return mapped
+    return contrast_fix(mapped, color, dark_color(under, BG), under)
+
+
+def _opaque(color: str | None) -> bool:
+    return color is not None and (len(color) == 7 or color[7:].upper() == "FF")
+
+
+def night(placed: list[Placed]) -> list[Placed]:
+    """``placed`` as the dark theme paints it: copies of the nodes with mapped colours."""
+    out: list[Placed] = []
+    for p in placed:
+        v = p.view
+        under = dark_color(p.under, BG) if p.under else None
+        if v.kind in _PAINTED_AS_IS:
+            out.append(p._replace(under=under) if under != p.under else p)
+            continue
+        changes: dict[str, object] = {}
+        bg = v.bg
+        if bg:
+            thin = 0 < p.w <= 2 or 0 < p.h <= 2  # a 1-px box is a divider: a line
+            changes["bg"] = dark_color(bg, LINE if thin else BG)
+        if v.border:
+            changes["border"] = (dark_color(v.border[0], LINE), v.border[1])
+        if v.kind in _FOREGROUND:
+            changes["color"] = _foreground(v.color, bg if _opaque(bg) else p.under)
+        if changes:
+            copy = View.__new__(View)
+            fields = dict(v.__dict__)
+            fields.pop("_pixels", None)  # a cached light picture of a reused subtree
+            fields.update(changes)
+            copy.__dict__ = fields
+            v = copy
+        out.append(Placed(v, p.x, p.y, p.w, p.h, p.clip, under))
+    return out
+
+
+def page_color(color: str, dark: bool) -> str:
+    """An opaque page colour in the theme shown (what a blank picture is filled with)."""
+    return dark_color(color, BG) if dark else color
