@@ -222,6 +222,8 @@ def editable_field(store: MutableMapping[str, Any], key: str, hint: str, focused
     elif style == "plain":
         props.update(bg=None, radius=0)
         props.setdefault("pad", (0, 0))
+    elif focused and "border" not in props:
+        props["border"] = (T.ERROR if error else T.PRIMARY, 2)
     size = {k: props.pop(k) for k in ("w", "flex") if k in props}
     box_h = props.pop("h", FIELD_H if props.get("max_lines", 1) == 1 else None)
     clearable = focused and bool(store.get(key))

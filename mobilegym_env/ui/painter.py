@@ -158,7 +158,9 @@ def _field(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: int,
     pl, pt, pr, pb = v.pad
     size = field_font(v)
     avail = p.w - pl - pr
-    if v.focused:
+    # a field with a border draws its own focused edge (its colour, themed, is the caret's)
+    accent = v.border[0] if v.border else ACCENT
+    if v.focused and not v.border:
         stroke_rect(surface, ACCENT, rect, 2 * s, v.radius * s)
     lines = field_lines(v, avail)
     line_h = fonts.text_size("Ag", size)[1]
@@ -186,7 +188,7 @@ def _field(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: int,
         end = fonts.advance(lines[-1], size, "regular", s) if v.text else 0
         caret_x = x0 + min(end, (avail - 2) * s)
         y = (top + (len(lines) - 1) * line_h) * s if v.text else top * s
-        surface.fill(rgb(ACCENT)[:3], (caret_x, y, 2 * s, line_h * s))
+        surface.fill(rgb(accent)[:3], (caret_x, y, 2 * s, line_h * s))
 
 
 def _switch(surface: pygame.Surface, rect: pygame.Rect, on: bool, s: int) -> None:

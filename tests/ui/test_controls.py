@@ -226,3 +226,21 @@ def test_menus_and_pickers_in_the_dark_theme(screen):
     inside = frame[(y0 + y1) // 2, x0 + 4]
     assert hct(hex_of(inside))[2] < 25  # a dark dialog surface
     assert d.crashes == []
+
+
+def test_a_focused_field_in_the_dark_theme_has_the_dark_primary_edge_and_caret(screen):
+    def page(ctx: ScreenContext) -> View:
+        return scaffold(col(ctx.field("q", "Query", id="q"), ctx.field("s", "Search", id="s",
+                                                                        radius=24)))
+
+    d = screen(page, scale=2)
+    d.kernel.set_preference("dark_mode", True)
+    d.invalidate()
+    for field in ("q", "s"):
+        tap(d, id=field)
+        d.type_text("hi")
+        x0, y0, x1, y1 = node(d, id=field)["bounds"]
+        frame = d.render()[y0:y1, x0:x1]
+        assert has_color(frame, T.scheme(True).primary, 4), field
+        assert not has_color(frame, T.PRIMARY, 4), field  # no light-theme accent left
+    assert d.crashes == []
