@@ -22,7 +22,7 @@ from ._pygame import pygame
 WEIGHTS = {"regular": "Roboto-Regular.ttf", "medium": "Roboto-Medium.ttf", "bold": "Roboto-Bold.ttf"}
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 TEXT_CACHE_BYTES = 48 << 20
-SUPERSAMPLE = 4  # text is laid out and drawn at 4x its size, then filtered down
+SUPERSAMPLE = 4  # small text is laid out and drawn at 4x its size, then filtered down
 GAMMA = 0.8  # coverage**GAMMA: small text keeps solid stems after filtering
 _UNDRAWABLE = re.compile("[\x00-\x08\x0b-\x1f\ud800-\udfff]")
 
@@ -89,23 +89,31 @@ def font(size: int, weight: str = "regular") -> pygame.font.Font:
 def text_size(text: str, size: int, weight: str = "regular") -> tuple[int, int]:
     """(width, line height) of ``text`` in logical pixels.
 
-    The width is the run's width at ``SUPERSAMPLE`` times the size, divided back (rounded
-    up): glyphs advance by their near-linear widths, as Android lays text out, instead of
-    the per-glyph rounding of hinting at small sizes ("Firs t"), and a run measures the same
-    at every scale."""
-    return -(-_master_width(text, size, weight) // SUPERSAMPLE), font(size, weight).get_linesize()
+    The width is the run's width in its master (see :func:`oversampling`), divided back
+    (rounded up): glyphs advance by their near-linear widths, as Android lays text out,
+    instead of the per-glyph rounding of hinting at small sizes ("Firs t"), and a run
+    measures the same at every scale."""
+    k = oversampling(size)
+    return -(-_master_width(text, size, weight) // k), font(size, weight).get_linesize()
+
+
+def oversampling(size: int) -> int:
+    """How many times its size a run of ``size`` is laid out at (its master): 4 for body
+    text, where hinting's rounding shows; less for large text, where it does not and a 4x
+    master would be costly (a big clock)."""
+    return SUPERSAMPLE if size < 24 else 2 if size < 48 else 1
 
 
 def advance(text: str, size: int, weight: str = "regular", scale: int = 1) -> int:
     """Where a run drawn by :func:`text_surface` at ``scale`` ends, in device pixels from its
     left edge (a caret after ``text`` goes there)."""
-    w = _master_width(text, size, weight)
-    return (w * scale + SUPERSAMPLE // 2) // SUPERSAMPLE
+    k = oversampling(size)
+    return (_master_width(text, size, weight) * scale + k // 2) // k
 
 
 @functools.lru_cache(maxsize=8192)
 def _master_width(text: str, size: int, weight: str) -> int:
-    return font(size * SUPERSAMPLE, weight).size(drawable(text))[0]
+    return font(size * oversampling(size), weight).size(drawable(text))[0]
 
 
 def text_surface(text: str, size: int, weight: str, color: Color,
@@ -133,13 +141,15 @@ def text_surface(text: str, size: int, weight: str, color: Color,
 
 def _coverage(text: str, size: int, weight: str, scale: int) -> tuple[np.ndarray, int]:
     """(h, w) glyph coverage of ``text`` at ``scale``, each pixel the sum of the r x r
-    0..255 coverages it covers (returned with r): drawn at ``SUPERSAMPLE`` times the
-    logical size (or the scale times two where the scale does not divide it) and
-    box-filtered down, so every scale shows the same glyph positions."""
-    if SUPERSAMPLE % scale == 0:
-        master, r = size * SUPERSAMPLE, SUPERSAMPLE // scale
+    0..255 coverages it covers (returned with r): drawn at its master size and
+    box-filtered down, so every scale shows the same glyph positions (where the scale
+    does not divide the oversampling, at the scale times two, or times one past it)."""
+    k = oversampling(size)
+    if k % scale == 0:
+        master, r = size * k, k // scale
     else:
-        master, r = size * scale * 2, 2
+        r = 2 if k > scale else 1
+        master = size * scale * r
     f = font(master, weight)
     line_h = font(size, weight).get_linesize() * scale
     if not text:

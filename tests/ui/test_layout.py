@@ -340,3 +340,17 @@ def test_a_composer_field_grows_with_its_text_to_max_lines_beside_its_buttons():
     assert three["body"][3] == 3 * line_h + 30 == three["composer"][3]
     long = composer("word " * 80)
     assert long["body"][3] == 4 * line_h + 30  # capped at max_lines; it shows the end
+
+
+def test_a_long_toast_on_the_phone_wraps_inside_the_screen():
+    from mobilegym_env.device import Device
+    from mobilegym_env.testing import node
+
+    d = Device()
+    d.launch_app("notes")
+    d.kernel.toast(LONG + " at the moment; try again once you are back online")
+    d.invalidate()
+    x0, y0, x1, y1 = node(d, id="toast")["bounds"]
+    assert x0 > 0 and x1 < 360  # not cut by the screen's edge
+    assert y1 - y0 >= 2 * fonts.text_size("Ag", 14)[1]  # two lines, not one run cut mid-word
+    assert d.crashes == []

@@ -223,7 +223,8 @@ SENTENCE = "First after the fifth test: Sunday, filter affiliated"
 def test_text_runs_are_the_same_layout_at_every_scale():
     """Hinting at each pixel size rounds every advance ("Firs t" at 1x) and makes a 2x run
     a different width from twice the 1x run; runs drawn from one 4x master do not."""
-    for size, weight in ((12, "regular"), (14, "regular"), (14, "medium"), (20, "bold")):
+    for size, weight in ((12, "regular"), (14, "regular"), (14, "medium"), (20, "bold"),
+                         (28, "regular")):
         one = fonts.text_surface(SENTENCE, size, weight, (0, 0, 0), (255, 255, 255), 1)
         two = fonts.text_surface(SENTENCE, size, weight, (0, 0, 0), (255, 255, 255), 2)
         w1 = fonts.advance(SENTENCE, size, weight, 1)
