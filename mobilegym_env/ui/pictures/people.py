@@ -44,9 +44,17 @@ def person(c: Canvas, cx: float, top: float, scale: float, r: np.random.Generato
     c.ellipse(cx, hy + hr * 1.62, hr * 0.42, hr * 0.2, shade)  # the neckline
     for side in (-1, 1):
         c.ellipse(cx + side * hr * 0.8, hy + hr * 0.12, hr * 0.15, hr * 0.22, shade)
-    c.ellipse(cx, hy - hr * 0.12, hr * 0.92, hr * 0.98, hair)
+    c.ellipse(cx, hy + hr * 0.9, hr * 0.3, hr * 0.2, mix(skin, (0, 0, 0), 0.3), soft=hr * 0.05,
+              alpha=0.6)  # the chin's shadow on the neck
+    c.ellipse(cx, hy - hr * 0.12, hr * 0.92, hr * 0.98, lit(hair, cx, hy - hr * 0.3, hr, 0.3,
+                                                            shine=0.25))
     c.ellipse(cx, hy + hr * 0.12, hr * 0.8, hr * 0.86, lit(skin, cx, hy, hr, 0.2))
+    c.ellipse(cx, hy - hr * 0.5, hr * 0.74, hr * 0.2, (0, 0, 0), soft=hr * 0.12,
+              alpha=0.18)  # the hair's shadow on the forehead
     c.ellipse(cx, hy - hr * 0.62, hr * 0.7, hr * 0.3, hair, soft=0.004)  # fringe
+    for side in (-1, 1):  # cheeks
+        c.ellipse(cx + side * hr * 0.45, hy + hr * 0.42, hr * 0.16, hr * 0.1, (220, 110, 110),
+                  soft=hr * 0.1, alpha=0.18)
     for side in (-1, 1):  # a hint of eyes and brows, as soft as a small photo shows them
         ex = cx + side * hr * 0.3
         c.ellipse(ex, hy + hr * 0.1, hr * 0.085, hr * 0.055, (56, 40, 36), alpha=0.8)
