@@ -105,8 +105,8 @@ def person_avatar(kernel: Any, address: str, size: int = 48) -> View:
 
 def check_avatar(size: int = 48) -> View:
     """The avatar of a selected row: a blue disc with a check mark."""
-    return stack(icon("check", size * 2 // 5, "#FFFFFF", gravity="center"), w=size, h=size,
-                 radius=size // 2, bg=SENT_BG)
+    return stack(icon("check", size * 2 // 5, T.ON_PRIMARY, gravity="center"), w=size,
+                 h=size, radius=size // 2, bg=T.PRIMARY)
 
 
 def threads(kernel: Any) -> list[tuple[str, dict[str, Any], int]]:

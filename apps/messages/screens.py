@@ -34,7 +34,6 @@ from mobilegym_env.ui import theme as T
 from . import inbox
 from .common import (
     SELECTED_BG,
-    SENT_BG,
     SMS,
     archived,
     check_avatar,
@@ -58,8 +57,8 @@ def _thread_row(ctx: ScreenContext, key: str, address: str, last: dict[str, Any]
     chosen = address in ctx.selection(key)
     weight = "medium" if unread else "regular"
     strong = T.TEXT if unread else T.TEXT_SECONDARY
-    badge = stack(text(str(unread), 11, "medium", "#FFFFFF", gravity="center", role=None),
-                  w=20, h=20, radius=10, bg=SENT_BG) if unread else None
+    badge = stack(text(str(unread), 11, "medium", T.ON_PRIMARY, gravity="center", role=None),
+                  w=20, h=20, radius=10, bg=T.PRIMARY) if unread else None
     texts = col(
         row(text(name, 16, weight, T.TEXT, w=FILL),
             text(short_time(ctx.os, last["timestamp_ms"]), 12, weight, strong), gap=8),

@@ -115,7 +115,7 @@ def thread(ctx: ScreenContext) -> View:
     actions = [
         icon_button("box-archive", functools.partial(_toggle_archive, ctx, address),
                     "Unarchive" if is_archived else "Archive",
-                    SENT_BG if is_archived else T.TEXT_SECONDARY, id="archive",
+                    T.PRIMARY if is_archived else T.TEXT_SECONDARY, id="archive",
                     selected=is_archived),
         icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "menu"),
                     "More options", id="more"),

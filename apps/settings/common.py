@@ -21,6 +21,7 @@ from mobilegym_env.ui import (
     dialog,
     icon,
     icon_button,
+    large_top_app_bar,
     list_item,
     radio,
     row,
@@ -29,7 +30,6 @@ from mobilegym_env.ui import (
     stack,
     switch,
     text,
-    top_app_bar,
 )
 from mobilegym_env.ui import theme as T
 from mobilegym_env.ui.icons import adaptive_icon
@@ -90,10 +90,11 @@ def app_tile(ctx: ScreenContext, app_id: str, size: int = 40) -> View:
 
 def page(ctx: ScreenContext, title: str, *rows: View | None, overlay: View | None = None,
          scroll_id: str = "page", actions: tuple[View, ...] = ()) -> View:
-    """A subpage: app bar with a back arrow over a scrolling list of rows."""
+    """A subpage: Pixel's large top app bar (the title collapses into the bar once the list
+    scrolls) with a back arrow, over a scrolling list of rows."""
     body = ctx.scroll(*rows, id=scroll_id, bg=T.SURFACE, pad=(0, 0, 0, 16))
-    return scaffold(body, top_bar=top_app_bar(title, ctx.back, actions), overlay=overlay,
-                    bg=T.SURFACE)
+    bar = large_top_app_bar(title, ctx.ui, scroll_id, ctx.back, actions)
+    return scaffold(body, top_bar=bar, overlay=overlay, bg=T.SURFACE)
 
 
 def nav_row(ctx: ScreenContext, title: str, subtitle: str | None, route: str, id: str,

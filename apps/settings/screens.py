@@ -15,11 +15,11 @@ from mobilegym_env.ui import (
     empty_state,
     icon,
     icon_button,
+    large_top_app_bar,
     list_item,
     row,
     scaffold,
     text,
-    top_app_bar,
 )
 from mobilegym_env.ui import theme as T
 
@@ -107,7 +107,8 @@ def home(ctx: ScreenContext) -> View:
                        on_tap=functools.partial(ctx.push, f"/{key}"), id=f"nav_{key}")
              for key, title, icon_name, color in CATEGORIES]
     body = ctx.scroll(*rows, id="settings", bg=T.SURFACE, pad=(0, 4, 0, 16))
-    return scaffold(body, top_bar=top_app_bar("Settings"), bg=T.SURFACE)
+    return scaffold(body, top_bar=large_top_app_bar("Settings", ctx.ui, "settings"),
+                    bg=T.SURFACE)
 
 
 def _open_search(ctx: ScreenContext) -> None:

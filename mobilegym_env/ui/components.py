@@ -25,7 +25,8 @@ from .view import (
     text,
 )
 
-SHADOW = "#0000001F"  # a soft edge under raised surfaces (menus, FABs, snackbars)
+SHADOW = "#00000024"  # the drop shadow under raised surfaces (menus, FABs, snackbars)
+HALO = "#00000012"  # and the faint edge around them
 LARGE_BAR_H = 120  # an expanded large top app bar: the actions row and the title under it
 
 
@@ -76,17 +77,19 @@ def scaffold(body: View, top_bar: View | None = None, bottom: View | None = None
 
 
 def raised(content: View, radius: int, gravity: str = "top-left") -> View:
-    """``content`` with a soft shadow edge 2 px under it (M3 elevation without blur); the
-    result takes its place, at ``gravity``. ``content`` keeps its ids; a size it does not fix
-    is measured within the screen's width."""
+    """``content`` lifted off the page (M3 elevation without blur): a faint 1-px halo and a
+    2-px drop shadow under it. The result takes its place, at ``gravity``; ``content`` keeps
+    its ids, and a size it does not fix is measured within the screen's width."""
     w, h = content.w, content.h
     if w is None or h is None or w < 0 or h < 0:
         mw, mh = measure(content, T.SCREEN_W)
         w = mw if w is None or w < 0 else w
         h = mh if h is None or h < 0 else h
-    shadow = View("box", w=FILL, h=FILL, radius=radius + 1, bg=SHADOW)
     content.gravity = "top-left"
-    return stack(col(shadow, w=FILL, h=FILL, pad=(0, 2, 0, 0)), content, w=w, h=h + 2,
+    halo = View("box", w=FILL, h=FILL, radius=radius + 1, bg=HALO)
+    drop = col(View("box", w=FILL, h=FILL, radius=radius, bg=SHADOW), w=FILL, h=FILL,
+               pad=(1, 3, 1, 0))
+    return stack(halo, drop, col(content, pad=(1, 1, 1, 0)), w=w + 2, h=h + 3,
                  gravity=gravity)
 
 
@@ -322,7 +325,7 @@ def empty_state(icon_name: str, message: str) -> View:
                w=FILL, h=FILL, align="center", justify="center", gap=12)
 
 
-__all__ = ["CARD_STYLES", "DialogAction", "LARGE_BAR_H", "MENU_W", "MenuItem", "SHADOW",
+__all__ = ["CARD_STYLES", "DialogAction", "HALO", "LARGE_BAR_H", "MENU_W", "MenuItem", "SHADOW",
            "avatar", "bottom_sheet", "card", "chip", "dialog", "empty_state", "fab",
            "large_top_app_bar", "list_item", "popup_menu", "progress_bar", "raised", "scaffold",
            "scrim", "section_header", "selection_bar", "snackbar", "tab_bar", "text_button",
