@@ -3,6 +3,7 @@ failed trials, argument checks before any work, outputs, and the agent protocol.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import time
 
@@ -256,3 +257,49 @@ def test_ray_backend_gives_the_same_results(tmp_path):
     assert _strip(remote.records) == _strip(local.records)
     assert remote.summary == local.summary
     assert (tmp_path / "summary.json").exists()
+
+
+NO_RAY = importlib.util.find_spec("ray") is None
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["-k", "0", "--out", "out"], "error: k must be ints >= 1, got [0]"),
+    (["--tasks", "nope", "--out", "out"], "error: unknown task or suite 'nope'"),
+    (["--agent", "gpt", "--out", "out"], "error: unknown agent 'gpt'"),
+    (["--episodes", "2", "-k", "3", "--out", "out"], "error: pass@3 needs episodes >= 3, got 2"),
+    (["--resume"], "error: resume needs an output folder"),
+    (["--episodes", "x", "--out", "out"],
+     "mobilegym eval: error: argument --episodes: invalid int value: 'x'"),
+    pytest.param(["--backend", "ray", "--out", "out"],
+                 'error: the ray backend needs Ray: pip install "mobilegym-env[ray]"',
+                 marks=pytest.mark.skipif(not NO_RAY, reason="Ray is installed here")),
+])
+def test_cli_bad_arguments_fail_at_once_in_one_line(argv, message, capsys, tmp_path,
+                                                    monkeypatch):
+    from mobilegym_env.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    try:
+        code = main(["eval", *argv])
+    except SystemExit as stop:  # argparse's own errors
+        code = stop.code
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and message in err, err
+    assert list(tmp_path.iterdir()) == []  # nothing ran, nothing was written
+
+
+def test_cli_tables_per_suite_difficulty_objective_and_narrow_terminals(capsys, monkeypatch,
+                                                                        tmp_path):
+    from mobilegym_env.cli import main
+
+    monkeypatch.setenv("COLUMNS", "60")
+    ids = ["launcher.switch_to_recent_app", "notes.pin_note"]
+    assert main(["eval", "--agent", "oracle", "--tasks", *ids, "--episodes", "1", "-k", "1",
+                 "--per-task", "--quiet", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out  # folded onto more lines, never cut
+    flat = "".join(line.strip().split(" ")[0] for line in out.splitlines())
+    assert all(i in flat for i in ids)
+    for row in ("suite", "launcher", "notes", "difficulty", "L2", "objective", "operate",
+                "all"):
+        assert f"\n {row} " in out or f"\n  {row} " in out, row

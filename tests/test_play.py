@@ -5,6 +5,7 @@ smoke test through a real X server (Xvfb + xdotool) where they exist."""
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -217,12 +218,13 @@ def test_no_display_is_a_clear_error(capsys):
 
 XVFB = shutil.which("Xvfb")
 XDOTOOL = shutil.which("xdotool")
+needs_xvfb = pytest.mark.skipif(not (XVFB and XDOTOOL), reason="Xvfb and xdotool are not "
+                                "installed (apt-get install xvfb xdotool)")
 
 
-@pytest.mark.skipif(not (XVFB and XDOTOOL), reason="Xvfb and xdotool are not installed "
-                    "(apt-get install xvfb xdotool)")
-def test_smoke_real_window_under_xvfb(tmp_path):
-    """A real X server: keys and a click sent by xdotool become recorded actions."""
+def _play_under_xvfb(argv, gestures, cwd):
+    """Runs ``mobilegym play`` (argv after ``mobilegym``) on a fresh X server and sends it
+    xdotool gestures (each a list of xdotool arguments after the window id is known)."""
     display = f":{90 + os.getpid() % 100}"
     server = subprocess.Popen([XVFB, display, "-screen", "0", "1024x900x24", "-nolisten", "tcp"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -231,29 +233,50 @@ def test_smoke_real_window_under_xvfb(tmp_path):
     game = None
     try:
         time.sleep(0.5)
-        game = subprocess.Popen(
-            [sys.executable, "-m", "mobilegym_env.cli", "play", "--task", "launcher.open_app",
-             "--out", str(tmp_path)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        game = subprocess.Popen([sys.executable, "-m", "mobilegym_env.cli", *argv], cwd=cwd,
+                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         wid = subprocess.run([XDOTOOL, "search", "--sync", "--class", "MobileGym"], env=env,
                              capture_output=True, text=True, timeout=60).stdout.split()[0]
-
-        def xdo(*args):
-            subprocess.run([XDOTOOL, *args], env=env, check=True, timeout=20)
+        subprocess.run([XDOTOOL, "windowfocus", "--sync", wid], env=env, timeout=20)
+        for args in gestures:
+            cmd = [a.replace("WID", wid) for a in args]
+            subprocess.run([XDOTOOL, *cmd], env=env, check=True, timeout=20)
             time.sleep(0.4)
-
-        xdo("windowfocus", "--sync", wid)
-        xdo("key", "--window", wid, "F2")
-        xdo("mousemove", "--window", wid, "180", "400", "click", "1")
-        xdo("key", "--window", wid, "F10")
-        xdo("key", "--window", wid, "q")
-        out, err = game.communicate(timeout=30)
+        _, err = game.communicate(timeout=30)
         assert game.returncode == 0, err
     finally:
         if game is not None and game.poll() is None:
             game.kill()
         server.terminate()
         server.wait()
+    return env
+
+
+@needs_xvfb
+def test_smoke_real_window_under_xvfb(tmp_path):
+    """A real X server: keys and a click sent by xdotool become recorded actions."""
+    _play_under_xvfb(["play", "--task", "launcher.open_app", "--out", str(tmp_path)], [
+        ["key", "--window", "WID", "F2"],
+        ["mousemove", "--window", "WID", "180", "400", "click", "1"],
+        ["key", "--window", "WID", "F10"], ["key", "--window", "WID", "q"]], tmp_path)
     (path,) = tmp_path.glob("*.jsonl")
     steps = load(path).steps
     assert [s["action"]["action_type"] for s in steps] == ["HOME", "TAP", "DONE"]
     assert steps[1]["action"]["point"] == pytest.approx([0.5, 0.5], abs=0.01)
+
+
+@needs_xvfb
+def test_the_readme_play_and_replay_commands_run_as_written(tmp_path):
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme[readme.index("## Human play\n"):]
+    section = section[:section.index("\n## ")]
+    play_cmd, replay_cmd = (shlex.split(b) for b in re.findall(r"```bash\n(.*?)\n```",
+                                                                section, re.S))
+    env = _play_under_xvfb(play_cmd[1:], [["key", "--window", "WID", "F10"],
+                                          ["key", "--window", "WID", "q"]], tmp_path)
+    done = subprocess.run([sys.executable, "-m", "mobilegym_env.cli", *replay_cmd[1:]],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "1 steps replayed, identical" in done.stdout, done
