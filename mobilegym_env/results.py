@@ -105,24 +105,30 @@ def plot_summary(summary: dict[str, Any], path: str | Path) -> Path:
 
     ks = summary["config"]["k"]
     agents = summary["agents"]
-    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8), gridspec_kw={"width_ratios": [2, 1]})
+    fig, axes = plt.subplots(1, 2, figsize=(13, 5), gridspec_kw={"width_ratios": [2, 1]})
+    bars = [(a, k) for a in agents for k in ks]
+    width = 0.8 / max(len(bars), 1)
+    palette = plt.get_cmap("tab10")
     for ax, by in zip(axes, ("suite", "difficulty"), strict=True):
         groups = sorted({g for e in agents.values() for g in e[f"by_{by}"]})
-        bars = [(a, k) for a in agents for k in ks]
-        width = 0.8 / max(len(bars), 1)
         for i, (agent, k) in enumerate(bars):
             values = [agents[agent][f"by_{by}"].get(g, {}).get(f"pass@{k}", 0.0)
                       for g in groups]
             xs = [x + (i - (len(bars) - 1) / 2) * width for x in range(len(groups))]
-            ax.bar(xs, values, width, label=f"{agent} pass@{k}")
+            # one colour per agent, lighter for larger k
+            shade = 1.0 - 0.55 * ks.index(k) / max(len(ks) - 1, 1)
+            ax.bar(xs, values, width, color=palette(list(agents).index(agent) % 10),
+                   alpha=shade, label=f"{agent} pass@{k}")
         ax.set_xticks(range(len(groups)), groups, rotation=30 if by == "suite" else 0,
                       ha="right" if by == "suite" else "center")
         ax.set_ylim(0, 1.05)
         ax.set_title(f"pass@k by {by}")
         ax.grid(axis="y", alpha=0.3)
-    axes[0].set_ylabel("pass@k")
-    axes[1].legend(fontsize=8, loc="upper right")
-    fig.tight_layout()
+    axes[0].set_ylabel("pass@k (mean over tasks)")
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="upper center", ncol=min(len(bars), 6), fontsize=9,
+               frameon=False)
+    fig.tight_layout(rect=(0, 0, 1, 0.92))
     path = Path(path)
     fig.savefig(path, dpi=110)
     plt.close(fig)
