@@ -102,7 +102,7 @@ def night(placed: list[Placed]) -> list[Placed]:
             fields.update(changes)
             copy.__dict__ = fields
             v = copy
-        out.append(Placed(v, p.x, p.y, p.w, p.h, p.clip, under))
+        out.append(p._replace(view=v, under=under))  # keeps a clip's subtree size
     return out
 
 

@@ -134,6 +134,13 @@ def test_night_copies_the_nodes_and_leaves_the_built_views_alone():
     assert [p.view.id for p in dark] == [p.view.id for p in placed]
 
 
+def test_night_keeps_a_clipping_nodes_subtree_size():
+    tree = col(col(text("a"), text("b"), radius=12, clip=True, bg=T.SURFACE_CONTAINER),
+               w=FILL, h=FILL, bg=T.SURFACE)
+    placed, _ = layout(tree, 0, 0, 360, 200)
+    assert [p.nodes for p in night(placed)] == [p.nodes for p in placed] == [1, 3, 1, 1]
+
+
 def _device(dark: bool = False, font_scale: float = 1.0) -> Device:
     d = Device()
     d.kernel.set_preference("dark_mode", dark)
