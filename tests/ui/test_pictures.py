@@ -236,3 +236,12 @@ def test_winter_mountains_lie_under_snow():
     winter = pictures.render(mountain_shot("01"), 80, 60, 4 / 3)
     summer = pictures.render(mountain_shot("07"), 80, 60, 4 / 3)
     assert luminance(winter[45:]) > luminance(summer[45:]) + 80  # a snowfield, not grass
+
+
+def test_a_huge_picture_is_painted_smaller_and_enlarged(monkeypatch):
+    monkeypatch.setattr(pictures, "MAX_PAINTED", 64 * 48)
+    pictures.clear_cache()
+    big = pictures.render("golden_gate_sunset", 256, 192, 4 / 3)
+    assert big.shape == (192, 256, 3)
+    small = pictures.render("golden_gate_sunset", 64, 48, 4 / 3).astype(float)
+    assert np.abs(big.reshape(48, 4, 64, 4, 3).mean(axis=(1, 3)) - small).mean() < 8

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from PIL import Image
 
 from .._pygame import pygame
 from .canvas import Canvas
@@ -68,7 +69,10 @@ NATURAL = {"wallpaper": 360 / 800, "screenshot": 1080 / 2400, "poster": 4 / 5, "
            "waterfall": 3 / 4, "portrait": 3 / 4}
 CAMERA = re.compile(r"(?:img|pxl|vid|photo)_(\d{8})_(\d{2})(\d{2})(\d{2})")
 PLACEHOLDER = re.compile(r"\[image/[\w.+-]+ (\d+)x(\d+)\] (\S.*)")
-BUDGET = 48 * 1024 * 1024  # bytes of cached pixels (a 2x viewer photo is ~2 MB)
+BUDGET = 32 * 1024 * 1024  # bytes of cached pixels (a 2x viewer photo is ~2 MB)
+# larger pictures (a zoomed photo at 4x) are painted at this many pixels and enlarged, which
+# bounds the painter's working memory (float canvases) to a few hundred MB at worst
+MAX_PAINTED = 2048 * 2048
 FITS = ("cover", "fit")
 
 
@@ -211,8 +215,16 @@ def render(key: str, w: int, h: int, aspect: float | None = None) -> np.ndarray:
     """
     if w < 1 or h < 1:
         raise ValueError(f"picture size must be at least 1x1, got {w}x{h}")
-    return _cache.get(("px", key, w, h, aspect), lambda: _paint(key, w, h, aspect),
+    return _cache.get(("px", key, w, h, aspect), lambda: _painted(key, w, h, aspect),
                       lambda a: a.nbytes)
+
+
+def _painted(key: str, w: int, h: int, aspect: float | None) -> np.ndarray:
+    if w * h <= MAX_PAINTED:
+        return _paint(key, w, h, aspect)
+    f = (MAX_PAINTED / (w * h)) ** 0.5
+    small = _paint(key, max(int(w * f), 1), max(int(h * f), 1), aspect or w / h)
+    return np.asarray(Image.fromarray(small).resize((w, h), Image.Resampling.BILINEAR))
 
 
 def _paint(key: str, w: int, h: int, aspect: float | None) -> np.ndarray:
