@@ -1,10 +1,13 @@
 """Text from a PyPI font package (never system fonts): Roboto. Icons are in ``icons.py``.
 
-Loaded with ``importlib.resources`` so frames are identical on every machine. Text surfaces
-are cached by (content, size, weight, colour) in an LRU cache bounded by their pixel bytes:
-a frame mostly re-blits cached glyph runs, and no run of distinct strings can grow memory
-without bound. Any str can be measured and drawn: characters no font can take (NUL,
-other control characters, lone surrogates) are drawn as U+FFFD.
+Loaded with ``importlib.resources`` so frames are identical on every machine. A run of text
+is laid out and drawn from one master at several times its size (see ``oversampling``),
+box-filtered down to the frame's scale: glyphs sit at their near-linear positions, as on
+Android, rather than at hinting's rounded ones, and a 2x frame shows the 1x layout. Text
+surfaces are cached by (content, size, weight, colour, scale) in an LRU cache bounded by
+their pixel bytes: a frame mostly re-blits cached glyph runs, and no run of distinct
+strings can grow memory without bound. Any str can be measured and drawn: characters no
+font can take (NUL, other control characters, lone surrogates) are drawn as U+FFFD.
 """
 
 from __future__ import annotations
@@ -120,8 +123,9 @@ def text_surface(text: str, size: int, weight: str, color: Color,
                  bg: Color | None = None, scale: int = 1) -> pygame.Surface:
     """Anti-aliased ``text`` of logical ``size`` drawn at ``scale`` device pixels per logical
     pixel; with ``bg`` it is pre-blended onto that colour (an opaque surface blits several
-    times faster than per-pixel alpha). Its height is the line height times ``scale`` and
-    the baseline sits on a pixel boundary where the 1x font puts it."""
+    times faster than per-pixel alpha). Its height is the line height times ``scale``, and
+    the baseline sits on a pixel boundary where the 1x font puts it; at some sizes a
+    descender's faint tail takes one row more than the line height."""
     key = (text, size, weight, color, bg, scale)
     cached = TEXT_SURFACES.get(key)
     if cached is not None:

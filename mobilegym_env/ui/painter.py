@@ -134,7 +134,10 @@ def _text(surface: pygame.Surface, p: Placed, s: int, under: str | None) -> None
     top = p.y + pt + max((p.h - pt - pb - block) // 2, 0)
     color = rgb(v.color)
     bg = rgb(under) if under else None
-    for i, line in enumerate(lines):
+    # bottom line first: a descender's tail (a run may be a row taller than its line) then
+    # lies over the blank top of the next line's run, never under it
+    for i in range(len(lines) - 1, -1, -1):
+        line = lines[i]
         if not line:
             continue
         img = fonts.text_surface(line, v.size, v.weight, color, bg, s)
@@ -180,9 +183,9 @@ def _field(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: int,
         for i, line in enumerate(lines):
             width = max(fonts.advance(line, size, "regular", s), 4 * s)
             surface.fill(bg[:3], (x0, (top + i * line_h) * s, width, line_h * s))
-    for i, line in enumerate(lines):
-        if line:
-            img = fonts.text_surface(line, size, "regular", color, bg, s)
+    for i in range(len(lines) - 1, -1, -1):  # bottom first, as in _text
+        if lines[i]:
+            img = fonts.text_surface(lines[i], size, "regular", color, bg, s)
             surface.blit(img, (x0, (top + i * line_h) * s))
     if v.focused:
         end = fonts.advance(lines[-1], size, "regular", s) if v.text else 0

@@ -313,3 +313,17 @@ def test_a_selected_multi_line_field_is_marked_line_by_line():
     assert rows.size >= 3 * line_h - 3  # three lines, each marked behind its text
     assert rows.max() < 12 + 3 * line_h + 2  # from the top down, not a bar across the middle
     assert d.crashes == []
+
+
+@pytest.mark.parametrize("size", [11, 15, 30, 60])
+@pytest.mark.parametrize("scale", [1, 2, 3, 4])
+def test_text_draws_at_any_size_and_scale_with_its_line_height(size, scale):
+    img = fonts.text_surface("Quarterly review", size, "medium", (0, 0, 0), (255, 255, 255),
+                             scale)
+    line_h = fonts.text_size("Ag", size, "medium")[1] * scale
+    assert line_h <= img.get_height() <= line_h + 1  # a descender's tail may take a row more
+    # scales the oversampling does not divide render a master of their own: within 1%
+    width = fonts.advance("Quarterly review", size, "medium", scale)
+    assert abs(img.get_width() - width) <= max(1 + scale, width // 100)
+    ink = pygame.surfarray.array3d(img)[..., 0] < 128
+    assert ink.any() and not ink[:, 0].all()
