@@ -326,8 +326,8 @@ class PlayWindow:
         verdict = info.get("verdict")
         if self.show_verdict and verdict:
             ok = verdict["success"]
-            line(f"judge: {'success' if ok else 'not yet'}   progress "
-                 f"{verdict['progress']:.0%}   {'clean' if verdict['clean'] else 'UNCLEAN'}",
+            line(f"judge: {'success' if ok else 'not yet'}  |  progress "
+                 f"{verdict['progress']:.0%}  |  {'clean' if verdict['clean'] else 'UNCLEAN'}",
                  14, GOOD if ok else DIM, "medium")
             for name, check in list(verdict["checks"].items())[:8]:
                 line(f"{'[x]' if check['passed'] else '[-]'} {name}", 12,
