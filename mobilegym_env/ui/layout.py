@@ -150,7 +150,7 @@ def _measure_row(v: View, max_w: int, inner_w: int) -> tuple[int, int]:
     pl, pt, pr, pb = v.pad
     kids = v.children
     bounded = max_w < INF or (v.w is not None and v.w != FILL)
-    sizes, free = _main_sizes(v, kids, inner_w if bounded else INF, True, 0)
+    sizes, _ = _main_sizes(v, kids, inner_w if bounded else INF, True, 0)
     ch = 0
     for c, size in zip(kids, sizes, strict=True):
         h = c.h if c.h is not None and c.h != FILL else measure(c, size)[1]

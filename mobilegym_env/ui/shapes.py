@@ -20,7 +20,7 @@ from ._pygame import pygame
 from .theme import rgb
 
 _SUB = 4  # samples per pixel side when measuring coverage
-_SMALL = 160 * 160  # translucent shapes up to this area are cached whole
+_SMALL = 128 * 128  # translucent shapes up to this area are cached whole
 Rect = pygame.Rect
 
 
@@ -47,7 +47,7 @@ def _orient(mask: np.ndarray, corner: int) -> np.ndarray:
     return mask
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=512)  # bounded: ~25 MB of 2x patches at most
 def _patches(radius: int, color: tuple[int, ...], under: tuple[int, ...] | None,
              inner: int = 0, outside: bool = False) -> tuple[pygame.Surface, ...]:
     """The four corner patches of ``color``: opaque, pre-blended over ``under`` when it is
@@ -90,7 +90,7 @@ def _blit_corners(surface: pygame.Surface, patches: tuple[pygame.Surface, ...], 
     surface.blit(br, (x1, y1))
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=256)  # at most 16 MB
 def _translucent(w: int, h: int, color: tuple[int, ...], r: int) -> pygame.Surface:
     """A whole translucent rounded rect as one per-pixel-alpha surface (small ones: the
     tinted circles behind icons, a toast's pill)."""
