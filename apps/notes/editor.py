@@ -35,7 +35,6 @@ from . import model
 from .parts import edited_label, folder_names, folder_tag, move_sheet
 
 NEW_KEYS = ("title", "body", "new_item", "draft_items")
-FIELD_BG = "#F1F3F4"
 
 # an item as the checklist view takes it: (row id suffix, text, checked)
 Item = tuple[Any, str, bool]
@@ -72,11 +71,11 @@ def _multiline(ctx: ScreenContext, key: str, hint: str) -> View:
     value = ctx.value(key)
     kb = ctx.os.keyboard
     if not value or (kb.visible and kb.target == (ctx.activity.activity_id, key)):
-        return ctx.field(key, hint, id="body", h=FILL, max_lines=None, pad=(14, 12),
-                         on_submit=functools.partial(_new_line, ctx, key))
+        return ctx.field(key, hint, id="body", h=FILL, max_lines=None, pad=(4, 8),
+                         style="plain", on_submit=functools.partial(_new_line, ctx, key))
     shown = text(value, 15, color=T.TEXT, max_lines=None, role=None)
-    return col(ctx.scroll(shown, id="body_text", pad=(14, 12)), w=FILL, h=FILL, bg=FIELD_BG,
-               radius=12, role="text_field", id="body", label=value, hint=hint,
+    return col(ctx.scroll(shown, id="body_text", pad=(4, 8)), w=FILL, h=FILL,
+               role="text_field", id="body", label=value, hint=hint,
                on_tap=functools.partial(kb.show, ctx.activity.activity_id, key),
                on_long_press=functools.partial(ctx.select_field, key, "body"),
                on_double_tap=functools.partial(ctx.select_field, key, "body"))
@@ -117,7 +116,7 @@ def _checklist(ctx: ScreenContext, items: list[Item], toggle: Callable[[Any], An
 
 def _editor(ctx: ScreenContext, bar: View, title_key: str, content: View,
             footer: View | None, overlay: View | None = None) -> View:
-    title = ctx.field(title_key, "Title", id="title", size=18)
+    title = ctx.field(title_key, "Title", id="title", size=22, style="plain", pad=(4, 0))
     body = col(title, content, footer, pad=(16, 8, 16, 8), gap=10, bg=T.SURFACE)
     return scaffold(body, top_bar=bar, overlay=overlay, bg=T.SURFACE)
 

@@ -219,8 +219,8 @@ def editable_field(store: MutableMapping[str, Any], key: str, hint: str, focused
     if framed:
         edge = T.ERROR if error else (T.PRIMARY if focused else T.OUTLINE)
         props.update(bg=None, radius=FIELD_RADIUS, border=(edge, 2 if focused else 1))
-    elif style == "plain":
-        props.update(bg=None, radius=0)
+    elif style == "plain":  # a zero-width border: no edge drawn, a caret in the primary
+        props.update(bg=None, radius=0, border=(T.PRIMARY, 0))
         props.setdefault("pad", (0, 0))
     elif focused and "border" not in props:
         props["border"] = (T.ERROR if error else T.PRIMARY, 2)
@@ -242,10 +242,12 @@ def editable_field(store: MutableMapping[str, Any], key: str, hint: str, focused
             layers.insert(0, row(underlay, w=FILL, h=FILL, pad=(left, top, right, bottom),
                                  **box))
         if clearable:
+            one_line = props.get("max_lines", 1) == 1  # else it sits by the first line
             clear = icon_button("circle-xmark", functools.partial(store.__setitem__, key, ""),
                                 "Clear text", T.ON_SURFACE_VARIANT, size=18,
-                                gravity="center-right", id=f"{field_id}:clear")
-            layers.append(stack(clear, w=FILL, h=FILL, pad=(0, 0, 4, 0)))
+                                gravity="center-right" if one_line else "top-right",
+                                id=f"{field_id}:clear")
+            layers.append(stack(clear, w=FILL, h=FILL, pad=(0, 0 if one_line else 4, 4, 0)))
         body = stack(*layers, w=FILL, h=box_h)
     else:
         field.h = box_h

@@ -165,7 +165,7 @@ def test_fields_given_a_look_keep_it():
     assert nodes["name"]["bounds"][1] == 0  # no label room: a search pill
     assert has_color(render(pill, h=80), T.SURFACE_CONTAINER_HIGH, 0)
     plain = editable_field({"k": "t"}, "k", "Title", False, noop, style="plain")
-    assert plain.bg is None and plain.border is None
+    assert plain.bg is None and plain.border == (T.PRIMARY, 0)  # no edge, a primary caret
 
 
 # ----------------------------------------------------------------------------- components
@@ -244,3 +244,16 @@ def test_a_focused_field_in_the_dark_theme_has_the_dark_primary_edge_and_caret(s
         assert has_color(frame, T.scheme(True).primary, 4), field
         assert not has_color(frame, T.PRIMARY, 4), field  # no light-theme accent left
     assert d.crashes == []
+
+
+def test_a_plain_field_draws_no_edge_but_a_primary_caret():
+    store = {"t": "Groceries"}
+    root = col(editable_field(store, "t", "Title", True, noop, style="plain", size=22,
+                              max_lines=None, h=120), w=FILL)
+    nodes = tree_of(root)
+    assert nodes["t"]["focused"] and "t:clear" in nodes
+    assert nodes["t:clear"]["bounds"][1] <= 8  # by the first line of a multi-line field
+    frame = render(root, h=160)
+    primary = (np.abs(frame.astype(int) - np.array(T.rgb(T.PRIMARY)[:3])).max(axis=2) < 8)
+    ys, xs = np.nonzero(primary)
+    assert len(xs) and xs.max() - xs.min() <= 2  # the caret alone: a 2-px bar, no edge
