@@ -165,7 +165,7 @@ def home(ctx: ScreenContext) -> View:
              "menu_mark_all_read"),
         ], ctx.close_dialog, id="home_menu")
     fab_view = None if ctx.selecting(HOME_KEY) else fab(
-        "pen", functools.partial(open_compose, ctx), "Start chat")
+        "comment", functools.partial(open_compose, ctx), "Start chat", extended=True)
     return scaffold(body, top_bar=bar, bg=T.SURFACE, fab=fab_view, overlay=overlay)
 
 
