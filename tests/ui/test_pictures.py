@@ -11,7 +11,7 @@ from mobilegym_env.apps.messages.common import thread_route
 from mobilegym_env.device import Device
 from mobilegym_env.kernel.filesystem import move_scanned
 from mobilegym_env.ui import View, image, pictures
-from mobilegym_env.ui.pictures import Photo, file_photo, media_photo, photo_key, scene_of
+from mobilegym_env.ui.pictures import Photo, choose, file_photo, media_photo, photo_key, scene_of
 
 PLACEHOLDER = "[image/jpeg 3024x4032] /sdcard/DCIM/Camera/IMG_20260110_184540.jpg"
 
@@ -62,9 +62,9 @@ def test_the_words_of_a_name_choose_its_scene(name, scene):
 
 def test_a_camera_shot_shows_what_the_light_allowed():
     # 20:01 in February is after dark; 09:30 in December is morning
-    assert scene_of("img_20260214_200115")[0] in pictures.NIGHT
-    assert scene_of("img_20251218_093015")[0] in pictures.MORNING
-    assert scene_of("img_20251018_171204")[0] in pictures.GOLDEN  # sunset is ~18:00
+    assert scene_of("img_20260214_200115")[0] in choose.NIGHT
+    assert scene_of("img_20251218_093015")[0] in choose.MORNING
+    assert scene_of("img_20251018_171204")[0] in choose.GOLDEN  # sunset is ~18:00
 
 
 def test_shots_of_one_burst_are_the_same_scene_reframed():
