@@ -578,6 +578,10 @@ class ClearRecents(_RecentsTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield A.recents()
+        for _ in range(len(device.kernel.tasks.tasks) + 1):  # Clear all is past the last card
+            if O.find(device, id="recents_clear_all") is not None:
+                break
+            yield A.swipe(0.8, 0.5, 0.2, 0.5)
         yield O.tap(device, id="recents_clear_all")
 
 

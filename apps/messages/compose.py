@@ -78,6 +78,8 @@ def _apply_intent(ctx: ScreenContext) -> None:
         if data.get("body"):
             ctx.ui["body"] = str(data["body"])
     elif intent.get("action") == "ACTION_SEND":
+        if data.get("address"):  # a direct-share target of the share sheet
+            ctx.ui["to"] = str(data["address"])
         if data.get("text"):
             ctx.ui["body"] = str(data["text"])
         if str(intent.get("type") or "").startswith("image/") and data.get("path"):

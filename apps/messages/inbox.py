@@ -88,8 +88,21 @@ def deliver_sms(kernel: Any, address: str, body: str, notify: bool = True) -> in
     unarchive(kernel, address)
     if notify:
         kernel.notifications.post(APP, display_name(kernel, address), body,
-                                  route=thread_route(address))
+                                  route=thread_route(address), actions=[
+                                      {"label": "Reply", "route": thread_route(address)},
+                                      {"label": "Mark as read", "broadcast": MARK_READ,
+                                       "extras": {"address": address}}])
     return row_id
+
+
+MARK_READ = "messages.MARK_READ"  # the notification's "Mark as read" button (extras: address)
+
+
+def on_mark_read(kernel: Any, broadcast: Any) -> None:
+    """The receiver of the notification's "Mark as read": the thread is read."""
+    address = broadcast.extras.get("address")
+    if isinstance(address, str) and address:
+        mark_read(kernel, address)
 
 
 def mark_read(kernel: Any, address: str) -> int:

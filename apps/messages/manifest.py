@@ -1,8 +1,9 @@
 """Messages: SMS conversations; the SMS handler and a text/image share target."""
 
 from mobilegym_env.kernel import AppManifest, IntentFilter
+from mobilegym_env.kernel.broadcast import Receiver
 
-from .inbox import on_lifecycle
+from .inbox import MARK_READ, on_lifecycle, on_mark_read
 
 MANIFEST = AppManifest(
     id="messages",
@@ -21,5 +22,6 @@ MANIFEST = AppManifest(
                      params=(("path", "the picture's file path"),
                              ("media_id", "its media provider row"))),
     ),
+    receivers=(Receiver(MARK_READ, on_mark_read),),
     on_lifecycle=on_lifecycle,  # a conversation brought to the front is read
 )

@@ -18,6 +18,7 @@ with its status unchanged. So they never float over the launcher or another app.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import pickle
 from collections.abc import Callable
@@ -376,18 +377,24 @@ class Kernel:
             act.result = None
 
     @settles
-    def choose(self, app_id: str) -> None:
-        """Picks an app in the open chooser."""
+    def choose(self, app_id: str, extras: dict | None = None) -> None:
+        """Picks an app in the open chooser; ``extras`` are added to the intent's data (a
+        share sheet's direct-share target names the conversation, as a shortcut does)."""
         chooser = self.intents.chooser
         if chooser is None:
             raise ValueError("no chooser is open")
+        if extras is not None and not isinstance(extras, dict):
+            raise ValueError(f"extras must be a dict, got {type(extras).__name__}")
         for candidate, f in chooser.candidates:
             if candidate == app_id:
                 self.intents.chooser = None
+                intent = chooser.intent
+                if extras:
+                    intent = dataclasses.replace(intent, data={**intent.data, **extras})
                 self._dispatch(
                     app_id,
                     f,
-                    chooser.intent,
+                    intent,
                     chooser.new_task,
                     chooser.caller_task_id,
                     chooser.callback,
@@ -460,6 +467,21 @@ class Kernel:
         """Tapping a notification: routes via open_app and auto-cancels it."""
         n = self.notifications.get(notification_id)
         self.open_app(n.app_id, n.route)  # validates first: a bad route leaves the shade as is
+        self.notifications.dismiss(notification_id)
+
+    @settles
+    def run_notification_action(self, notification_id: int, index: int) -> None:
+        """Tapping one of a notification's action buttons: its route opens (as a tap on the
+        notification does) or its broadcast is sent; the notification is dismissed."""
+        n = self.notifications.get(notification_id)
+        if not isinstance(index, int) or not 0 <= index < len(n.actions):
+            raise ValueError(f"notification {notification_id} has no action {index!r}")
+        action = n.actions[index]
+        if "route" in action:
+            self.open_app(n.app_id, action["route"])
+        else:
+            self.broadcasts.send(action["broadcast"], dict(action.get("extras", {})),
+                                 self.clock.now_ms())
         self.notifications.dismiss(notification_id)
 
     def toast(self, text: str) -> None:

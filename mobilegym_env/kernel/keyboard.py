@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-MODES = ("letters", "symbols")
+MODES = ("letters", "symbols", "more_symbols")
 MAX_TEXT_LEN = 2000
 
 KEY_ROWS_LETTERS: list[list[str]] = [
@@ -13,18 +13,25 @@ KEY_ROWS_LETTERS: list[list[str]] = [
     ["shift", "z", "x", "c", "v", "b", "n", "m", "backspace"],
     ["mode", "comma", "space", "period", "enter"],
 ]
+# Gboard's two symbol pages; "more" (labelled =\< and ?123) flips between them
 KEY_ROWS_SYMBOLS: list[list[str]] = [
     ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"],
     ["@", "#", "$", "_", "&", "-", "+", "(", ")", "/"],
-    ["shift", "*", '"', "'", ":", ";", "!", "?", "backspace"],
+    ["more", "*", '"', "'", ":", ";", "!", "?", "backspace"],
     ["mode", "comma", "space", "period", "enter"],
+]
+KEY_ROWS_MORE_SYMBOLS: list[list[str]] = [
+    ["~", "`", "|", "•", "√", "π", "÷", "×", "¶", "∆"],
+    ["£", "¢", "€", "¥", "^", "°", "=", "{", "}", "\\"],
+    ["more", "%", "©", "®", "™", "§", "[", "]", "backspace"],
+    ["mode", "<", "space", ">", "enter"],
 ]
 
 # Named keys that insert a character.
 _CHAR_KEYS = {"space": " ", "comma": ",", "period": "."}
 # Named keys that never edit text: the keyboard/UI acts on them (shift state, mode switch,
 # submitting the field).
-CONTROL_KEYS = ("shift", "mode", "enter")
+CONTROL_KEYS = ("shift", "mode", "more", "enter")
 
 
 def apply_key(text: str, key: str, shift: bool, max_len: int = MAX_TEXT_LEN) -> str:
@@ -100,14 +107,15 @@ class KeyboardService:
         return self.shift
 
     def set_mode(self, mode: str) -> None:
-        """Switch between ``"letters"`` and ``"symbols"``."""
+        """Switch between ``"letters"``, ``"symbols"`` and ``"more_symbols"``."""
         if mode not in MODES:
             raise ValueError(f"unknown keyboard mode {mode!r}; expected one of {MODES}")
         self.mode = mode
 
     def key_rows(self) -> list[list[str]]:
         """Return a copy of the key rows for the current mode."""
-        rows = KEY_ROWS_LETTERS if self.mode == "letters" else KEY_ROWS_SYMBOLS
+        rows = {"letters": KEY_ROWS_LETTERS, "symbols": KEY_ROWS_SYMBOLS,
+                "more_symbols": KEY_ROWS_MORE_SYMBOLS}[self.mode]
         return [list(r) for r in rows]
 
     def state(self) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from .clock import VirtualClock
 
 # How long a heads-up banner stays on screen, in virtual milliseconds.
 HEADS_UP_MS = 5000
+MAX_ACTIONS = 3
 
 
 @dataclass
@@ -24,6 +26,9 @@ class Notification:
     route: str | None
     posted_ms: int
     read: bool = False
+    # buttons of the expanded notification: {"label", and "route" (opens the app there) or
+    # "broadcast" (sent with "extras" to the app's receivers)}, as PendingIntents are
+    actions: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
 
 def _check_str(name: str, value: Any, *, allow_empty: bool = True) -> None:
@@ -31,6 +36,24 @@ def _check_str(name: str, value: Any, *, allow_empty: bool = True) -> None:
         raise ValueError(f"{name} must be a str, got {type(value).__name__}")
     if not allow_empty and not value:
         raise ValueError(f"{name} must not be empty")
+
+
+def _check_actions(actions: Any) -> list[dict[str, Any]]:
+    if not isinstance(actions, (list, tuple)) or len(actions) > MAX_ACTIONS:
+        raise ValueError(f"actions must be a list of at most {MAX_ACTIONS} dicts, got {actions!r}")
+    checked = []
+    for a in actions:
+        if not isinstance(a, dict) or set(a) - {"label", "route", "broadcast", "extras"}:
+            raise ValueError(f"a notification action is a dict with label and route or "
+                             f"broadcast (and extras), got {a!r}")
+        _check_str("action label", a.get("label"), allow_empty=False)
+        if ("route" in a) == ("broadcast" in a):
+            raise ValueError(f"a notification action needs a route or a broadcast, got {a!r}")
+        _check_str("action target", a.get("route", a.get("broadcast")), allow_empty=False)
+        if not isinstance(a.get("extras", {}), dict):
+            raise ValueError(f"action extras must be a dict, got {a['extras']!r}")
+        checked.append(copy.deepcopy(a))
+    return checked
 
 
 class NotificationService:
@@ -56,6 +79,7 @@ class NotificationService:
         body: str = "",
         route: str | None = None,
         heads_up: bool = True,
+        actions: list[dict[str, Any]] | tuple[dict[str, Any], ...] = (),
     ) -> int:
         """Post a notification.
 
@@ -65,6 +89,9 @@ class NotificationService:
             body: Body text.
             route: Route to open in ``app_id`` when tapped (None opens the app as is).
             heads_up: Whether to show it as a heads-up banner.
+            actions: Up to three buttons, each ``{"label": str, "route": str}`` (opens
+                ``app_id`` at that route) or ``{"label": str, "broadcast": str, "extras":
+                dict}`` (sends that broadcast); a tapped action dismisses the notification.
 
         Returns:
             The new notification id (ids increase from 1). An app whose notifications are
@@ -77,11 +104,13 @@ class NotificationService:
             _check_str("route", route)
         if not isinstance(heads_up, bool):
             raise ValueError(f"heads_up must be a bool, got {heads_up!r}")
+        checked = _check_actions(actions)
         nid = self._next_id
         self._next_id += 1
         if self._allowed is not None and not self._allowed(app_id):
             return nid
-        self._items.append(Notification(nid, app_id, title, body, route, self._clock.now_ms()))
+        self._items.append(Notification(nid, app_id, title, body, route, self._clock.now_ms(),
+                                        actions=checked))
         if heads_up:
             self._heads_up_id = nid
         return nid

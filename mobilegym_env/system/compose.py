@@ -6,15 +6,16 @@ toast, heads-up, shade, chooser, permission dialog.
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 from ..ui import selection
 from ..ui import theme as T
 from ..ui.components import empty_state, scaffold, top_app_bar
-from ..ui.view import FILL, View, button, col, stack
-from . import keyboard, launcher, recents, shade, sheets
+from ..ui.view import FILL, View, col, stack
+from . import dialogs, keyboard, launcher, recents, shade, sheets
 from .status_bar import gesture_bar, status_bar
+
+CRASHED = "crashed_app"  # the id of a crashed app's empty page
 
 if TYPE_CHECKING:
     from ..device import Device
@@ -25,8 +26,15 @@ def screen(device: Device) -> View:
     k = device.kernel
     ui = k.system_ui
     top = k.tasks.top_activity
+    crashed_app = None
     kb_visible = k.keyboard.visible
     kb_h = T.KEYBOARD_H if kb_visible else 0
+    # a surface's menus and modes end with it, however it was left (Back, Home, a gesture):
+    # forgotten with the first frame built without it
+    if not ui.shade_open:
+        shade.forget(k)
+    if not ui.recents_open:
+        recents.forget(k)
     if ui.recents_open:
         page = recents.recents(device)
     elif top is None:
@@ -35,11 +43,15 @@ def screen(device: Device) -> View:
         # adjustResize: the app gets the space above the keyboard; the bars take the page's
         # colour (a dark page such as a photo viewer gets dark bars with light icons)
         content = device.app_screen(top)
+        if content.id == CRASHED:
+            crashed_app = top.app_id
         page_bg = content.bg if content.bg and len(content.bg) == 7 else T.SURFACE
         page = col(content, w=FILL, h=FILL, pad=(0, T.STATUS_BAR_H, 0, T.GESTURE_BAR_H + kb_h),
                    bg=page_bg)
-    bar_bg = page.bg if page.bg and len(page.bg) == 7 else T.SURFACE
+    bar_bg: str | None = page.bg if page.bg and len(page.bg) == 7 else T.SURFACE
     fg = "#FFFFFF" if _dark(bar_bg) else T.TEXT
+    if ui.recents_open or (top is None and not ui.drawer_open):
+        bar_bg = None  # the bars are see-through over the wallpaper
     layers: list[View | None] = [page, selection.layer(k, page), status_bar(k, fg, bar_bg)]
     if kb_visible:
         layers.append(col(keyboard.keyboard(device), w=FILL, h=kb_h + T.GESTURE_BAR_H,
@@ -53,10 +65,13 @@ def screen(device: Device) -> View:
     layers.append(sheets.heads_up(k))
     if ui.shade_open:
         layers.append(shade.shade(k))
+        layers.append(gesture_bar(T.TEXT))
     if k.intents.chooser is not None:
         layers.append(sheets.chooser(k))
     if k.permissions.pending is not None:
-        layers.append(sheets.permission_dialog(k))
+        layers.append(dialogs.permission_dialog(k))
+    if crashed_app is not None:
+        layers.append(dialogs.crash_dialog(k, crashed_app))
     return stack(*layers, w=T.SCREEN_W, h=T.SCREEN_H)
 
 
@@ -73,14 +88,9 @@ def not_found(device: Device, activity: Activity) -> View:
 
 
 def crashed(device: Device, activity: Activity) -> View:
-    """What an app shows when its screen function raised (recorded in ``device.crashes``)."""
-    k = device.kernel
-    name = k.packages.manifest(activity.app_id).name
-    return scaffold(col(empty_state("triangle-exclamation", f"{name} keeps stopping"),
-                        button("Close app", functools.partial(k.close_app, activity.app_id),
-                               id="close_crashed_app"),
-                        w=FILL, h=FILL, align="center", pad=(0, 0, 0, 48)),
-                    top_bar=top_app_bar(name, k.handle_back))
+    """What an app shows when its screen function raised (recorded in ``device.crashes``):
+    nothing, under the system's "keeps stopping" dialog (``screen`` adds it on top)."""
+    return View("box", w=FILL, h=FILL, bg=T.SURFACE, id=CRASHED)
 
 
 def surface_swipe(device: Device, x0: float, y0: float, x1: float, y1: float) -> str | None:
@@ -91,6 +101,9 @@ def surface_swipe(device: Device, x0: float, y0: float, x1: float, y1: float) ->
     if k.system_ui.shade_open:
         # None: a drag in the notification list, which scrolls (the shade blocks what is under)
         return shade.swipe(k, device.placed(), x0, y0, x1, y1)
+    heads_up = sheets.swipe_heads_up(k, device.placed(), x0, y0, x1, y1)
+    if heads_up:
+        return heads_up
     if k.system_ui.recents_open:
         return recents.swipe(k, device.placed(), x0, y0, x1, y1)
     if k.tasks.active_task is None:

@@ -1,5 +1,5 @@
-"""The home screen: clock widget, paged grid of apps and folders, page dots, dock, the
-searchable drawer, folder panels and the icons' long-press menus.
+"""The home screen: At a Glance, paged grid of apps and folders, page dots, dock, the search
+bar, the searchable drawer, folder panels and the icons' long-press menus.
 
 Pixel behaviour: a long press picks an icon up (its menu shows and it is armed for a drag); a
 swipe that starts on the armed icon drops it where it ends: on an app (a new folder), on a
@@ -22,6 +22,7 @@ from ..kernel.system_ui import (
 from ..ui import theme as T
 from ..ui.components import MENU_W, popup_menu, scrim
 from ..ui.icons import adaptive_icon
+from ..ui.pictures import wallpaper_photo
 from ..ui.view import (
     FILL,
     Handler,
@@ -29,6 +30,7 @@ from ..ui.view import (
     col,
     editable_field,
     icon,
+    image,
     row,
     scroll,
     spacer,
@@ -41,8 +43,11 @@ if TYPE_CHECKING:
     from ..kernel.package_manager import AppManifest
     from ..ui.layout import Placed
 
-WALLPAPER = "#DCE5F2"
-LABEL = "#1F2A3C"
+# the wallpaper's deepest blue: what stands for it where one colour is needed (the bars' icon
+# colour is chosen from it)
+WALLPAPER = "#3A4A80"
+LABEL = T.ON_SURFACE  # on light panels (the drawer, an open folder)
+ON_WALLPAPER = "#FFFFFF"
 DRAWER_FIELD = "drawer_query"
 UNNAMED = "Unnamed folder"
 MENU_ID = "launcher_menu"
@@ -51,11 +56,13 @@ MENU_ID = "launcher_menu"
 TILE_W = 84
 LABEL_H = 16
 TILE_H = 64  # icon 56 + padding 8; a label adds LABEL_H + 6
-GRID_TOP = T.STATUS_BAR_H + 116  # status bar + clock widget
+GRID_TOP = T.STATUS_BAR_H + 72  # status bar + At a Glance
 GRID_PAD = (6, 8, 6, 0)
 ROW_H = 88
 DOCK_H = 84
-DOCK_TOP = T.SCREEN_H - T.GESTURE_BAR_H - 8 - DOCK_H
+SEARCH_H = 68  # the bottom search bar, with its margins
+DOCK_TOP = T.SCREEN_H - T.GESTURE_BAR_H - 8 - SEARCH_H - DOCK_H
+SEARCH_BG = T.SURFACE_CONTAINER_HIGH
 DRAWER_TOP = T.STATUS_BAR_H + 68  # status bar + search field
 DRAWER_ROW_H = 100
 FOLDER_COLUMNS = 3
@@ -77,13 +84,15 @@ def _tile(k: Kernel, picture: View, name: str, show_label: bool, node_id: str, i
     """An icon with its label under it; long-pressing it picks it up."""
     menu = k.system_ui.launcher_menu
     armed = menu is not None and menu["node"] == node_id
+    on_panel = where in ("drawer", "folder_app")
     return col(
         picture,
-        text(name, 12, color=LABEL, text_align="center", w=TILE_W, h=LABEL_H, role=None)
-        if show_label else None,
+        text(name, 12, color=LABEL if on_panel else ON_WALLPAPER, text_align="center",
+             w=TILE_W, h=LABEL_H, role=None) if show_label else None,
         w=TILE_W, align="center", gap=6, on_tap=on_tap, role=role, label=name, id=node_id,
         on_long_press=functools.partial(pick_up, k, node_id, item, where),
-        selected=armed, bg="#1F2A3C1F" if armed else None, radius=16, pad=(0, 4, 0, 4),
+        selected=armed, bg=(T.ON_SURFACE + "1F" if on_panel else "#FFFFFF33") if armed else None,
+        radius=16, pad=(0, 4, 0, 4),
     )
 
 
@@ -101,7 +110,7 @@ def folder_tile(k: Kernel, folder: dict, show_label: bool = True, where: str = "
     """A folder: up to four of its apps in miniature on a light disc; tapping opens it."""
     minis = [app_icon(k.packages.manifest(a), 20) for a in folder["apps"] if a in k.packages][:4]
     grid = col(*[row(*minis[i : i + 2], gap=4) for i in range(0, len(minis), 2)], gap=4)
-    picture = col(grid, w=56, h=56, radius=18, bg="#F6F8FC", pad=(6, 6, 6, 6))
+    picture = col(grid, w=56, h=56, radius=18, bg=T.SURFACE_CONTAINER_LOW, pad=(6, 6, 6, 6))
     entry = f"{FOLDER_PREFIX}{folder['id']}"
     return _tile(k, picture, folder_name(folder), show_label, entry, entry, where,
                  functools.partial(open_folder, k, folder["id"]), "folder")
@@ -204,42 +213,67 @@ def app_info(k: Kernel, app_id: str) -> None:
 
 
 # ----- screens
+def at_a_glance(k: Kernel) -> View:
+    """Pixel's At a Glance: the date (and the alarm while one rings), top left."""
+    now = k.clock.local_datetime()
+    alarm = bool(k.os_state.get("hardware.alarm_active"))
+    return col(
+        text(f"{now:%a}, {now:%b} {now.day}", 22, "regular", ON_WALLPAPER, id="home_date"),
+        row(icon("alarm", 14, ON_WALLPAPER), text("Alarm", 14, color=ON_WALLPAPER, role=None),
+            gap=6,
+            id="glance_alarm", role="text", label="Alarm ringing") if alarm else None,
+        h=GRID_TOP - T.STATUS_BAR_H, pad=(24, 18, 24, 0), gap=4, id="at_a_glance",
+        role="text", label=f"{now:%A}, {now:%B} {now.day}",
+    )
+
+
+def search_bar(k: Kernel) -> View:
+    """The bottom search bar: Google's G, then voice and lens; a tap searches apps."""
+    return col(row(
+        text("G", 20, "bold", "#4285F4", role=None),
+        spacer(),
+        icon("mic", 20, T.TEXT, w=32),
+        icon("center_focus_weak", 20, T.TEXT, w=32),
+        h=SEARCH_H - 16, radius=(SEARCH_H - 16) // 2, bg=SEARCH_BG, pad=(20, 0, 14, 0), gap=8,
+        on_tap=functools.partial(open_drawer, k, True), role="button", text="Search apps",
+        id="launcher_search"), pad=(16, 8, 16, 8), h=SEARCH_H)
+
+
 def home(k: Kernel) -> View:
     ui = k.system_ui
     layout = k.launcher
     page = _current_page(k)
-    now = k.clock.local_datetime()
     cells = [_entry(k, e, "grid") for e in _shown(k, layout.pages[page])]
     grid_rows = [row(*cells[i : i + GRID_COLUMNS], gap=0, justify="start", h=ROW_H)
                  for i in range(0, len(cells), GRID_COLUMNS)]
     dots = row(*[
         View("box", w=8 if i != page else 18, h=8, radius=4,
-             bg="#1F2A3C" if i == page else "#9AA6B8")
+             bg=ON_WALLPAPER if i == page else "#FFFFFF80")
         for i in range(len(layout.pages))
     ], gap=6, justify="center", h=16, id="page_dots", role="page_indicator",
         label=f"Page {page + 1} of {len(layout.pages)}")
     dock_apps = [_entry(k, e, "dock", False) for e in _shown(k, layout.dock)]
-    search = row(icon("magnifying-glass", 14, T.TEXT_SECONDARY), text("Search apps", 14,
-                 color=T.TEXT_SECONDARY, role=None), h=44, radius=22, bg="#F8FAFD",
-                 pad=(18, 0), gap=10, on_tap=functools.partial(open_drawer, k, True),
-                 role="button", text="Search apps", id="launcher_search")
     base = col(
         spacer(h=T.STATUS_BAR_H, w=1, flex=0),
-        col(text(now.strftime("%H:%M"), 56, "regular", LABEL, id="home_clock"),
-            text(now.strftime("%A, %B %-d"), 15, "medium", LABEL, id="home_date"),
-            h=GRID_TOP - T.STATUS_BAR_H, pad=(24, 16, 24, 16), gap=0),
+        at_a_glance(k),
         col(*grid_rows, w=FILL, h=FILL, pad=GRID_PAD, id="home_grid"),
         dots,
-        col(search, pad=(16, 10, 16, 10)),
-        row(*dock_apps, h=DOCK_H, justify="center", bg="#E7EDF6", radius=28, id="dock",
-            role="dock", label=f"Dock, {len(dock_apps)} of {DOCK_SIZE}"),
+        row(*dock_apps, h=DOCK_H, justify="center", id="dock", role="dock",
+            label=f"Dock, {len(dock_apps)} of {DOCK_SIZE}"),
+        search_bar(k),
         spacer(h=T.GESTURE_BAR_H + 8, w=1, flex=0),
         w=FILL, h=FILL,
     )
     folder = layout.folder(ui.open_folder) if ui.open_folder is not None \
         and layout.has_folder(ui.open_folder) else None
-    return stack(base, folder_panel(k, folder) if folder else None, _menu(k),
+    return stack(wallpaper(k), base, folder_panel(k, folder) if folder else None, _menu(k),
                  w=FILL, h=FILL, bg=WALLPAPER, id="launcher")
+
+
+def wallpaper(k: Kernel) -> View:
+    """The wallpaper picture (its darker version in the dark theme)."""
+    dark = bool(k.os_state.get("settings.system.dark_mode"))
+    return image("Wallpaper", source=wallpaper_photo(dark), radius=0, role=None)
 
 
 def _system_field(k: Kernel, key: str, hint: str, field_id: str, **props: object) -> View:
@@ -277,8 +311,8 @@ def folder_panel(k: Kernel, folder: dict) -> View:
             for i in range(0, len(tiles), FOLDER_COLUMNS)]
     x, y, h = _folder_geometry(k, folder)
     panel = col(col(title, h=FOLDER_TITLE_H), *rows, w=FOLDER_W, h=h, pad=FOLDER_PAD,
-                bg="#F1F4FA", radius=28, block=True, id="folder_panel", role="folder_panel",
-                label=name)
+                bg=T.SURFACE_CONTAINER, radius=28, block=True, id="folder_panel",
+                role="folder_panel", label=name)
     return stack(scrim(functools.partial(close_folder, k)),
                  stack(panel, w=FILL, h=FILL, pad=(x, y, 0, 0)), w=FILL, h=FILL)
 

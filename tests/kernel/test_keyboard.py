@@ -7,21 +7,26 @@ from hypothesis import strategies as st
 
 from mobilegym_env.kernel.keyboard import (
     KEY_ROWS_LETTERS,
+    KEY_ROWS_MORE_SYMBOLS,
     KEY_ROWS_SYMBOLS,
     KeyboardService,
     apply_key,
     insert_text,
 )
 
-ALL_KEYS = sorted({k for rows in (KEY_ROWS_LETTERS, KEY_ROWS_SYMBOLS) for r in rows for k in r})
+ALL_KEYS = sorted({k for rows in (KEY_ROWS_LETTERS, KEY_ROWS_SYMBOLS, KEY_ROWS_MORE_SYMBOLS)
+                   for r in rows for k in r})
 
 
 def test_rows():
     assert KEY_ROWS_LETTERS[0] == list("qwertyuiop")
-    for rows in (KEY_ROWS_LETTERS, KEY_ROWS_SYMBOLS):
+    for rows in (KEY_ROWS_LETTERS, KEY_ROWS_SYMBOLS, KEY_ROWS_MORE_SYMBOLS):
         flat = [k for r in rows for k in r]
-        for special in ("shift", "backspace", "mode", "space", "enter", "comma", "period"):
+        for special in ("backspace", "mode", "space", "enter"):
             assert special in flat
+    # shift on the letters page; =\< and ?123 flip between the two symbol pages (Gboard)
+    assert "shift" in KEY_ROWS_LETTERS[2] and KEY_ROWS_SYMBOLS[2][0] == "more" \
+        and KEY_ROWS_MORE_SYMBOLS[2][0] == "more"
 
 
 def test_apply_key():

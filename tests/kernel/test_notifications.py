@@ -28,12 +28,28 @@ def test_post_ids_order_and_state(svc, clock):
     assert svc.state() == {
         "items": [
             {"id": 2, "app_id": "clock", "title": "Alarm", "body": "", "route": None,
-             "posted_ms": T0 + 10, "read": False},
+             "posted_ms": T0 + 10, "read": False, "actions": []},
             {"id": 1, "app_id": "messages", "title": "Alice", "body": "hi",
-             "route": "/thread/1", "posted_ms": T0, "read": False},
+             "route": "/thread/1", "posted_ms": T0, "read": False, "actions": []},
         ],
         "heads_up_id": 1,
     }  # fmt: skip
+
+
+def test_actions_are_checked_and_kept(svc):
+    actions = [{"label": "Reply", "route": "/thread/1"},
+               {"label": "Mark as read", "broadcast": "messages.MARK_READ",
+                "extras": {"address": "1"}}]
+    nid = svc.post("messages", "Alice", "hi", actions=actions)
+    actions[0]["label"] = "changed later"  # the service keeps its own copy
+    assert [a["label"] for a in svc.get(nid).actions] == ["Reply", "Mark as read"]
+    for bad in ([{"label": "Reply"}], [{"label": "", "route": "/"}],
+                [{"label": "x", "route": "/", "broadcast": "b"}], [{"label": "x", "url": "/"}],
+                [{"label": "x", "route": "/", "extras": []}], "Reply",
+                [{"label": str(i), "route": "/"} for i in range(4)]):
+        with pytest.raises(ValueError):
+            svc.post("messages", "Alice", actions=bad)
+    assert [n.id for n in svc.items] == [nid]  # nothing posted by a refused call
 
 
 def test_heads_up_expiry(svc, clock):
