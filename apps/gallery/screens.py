@@ -85,8 +85,9 @@ def home(ctx: ScreenContext) -> View:
 
 def albums_tab(ctx: ScreenContext) -> View:
     favs = [p for p in (get(ctx, i) for i in favorites(ctx)) if p is not None]
+    # as Google Photos: a favorite is the cover; a heart stands in while there is none
     cards = [_card(ctx, "Favorites", favs, functools.partial(ctx.push, "/favorites"), "favorites",
-                   "heart")]
+                   None if favs else "heart")]
     for folder, shown in albums(ctx):
         name = album_name(folder)
         cards.append(_card(ctx, name, shown, functools.partial(ctx.push, album_route(folder)),

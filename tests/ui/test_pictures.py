@@ -245,3 +245,15 @@ def test_a_huge_picture_is_painted_smaller_and_enlarged(monkeypatch):
     assert big.shape == (192, 256, 3)
     small = pictures.render("golden_gate_sunset", 64, 48, 4 / 3).astype(float)
     assert np.abs(big.reshape(48, 4, 64, 4, 3).mean(axis=(1, 3)) - small).mean() < 8
+
+
+def test_the_favorites_album_shows_a_favorite_as_its_cover():
+    d = Device()
+    d.open_app("gallery", "/albums")
+    assert "IMG_20260214_200115" not in shown_photos(d)  # a heart while there is none
+    d.open_app("gallery", "/photo/12")
+    t.tap(d, id="favorite")
+    d.open_app("gallery", "/albums")
+    assert shown_photos(d)["IMG_20260214_200115"].key == "img_20260214_200115"
+    assert t.node(d, id="favorites")["text"] == "Favorites 1 item"
+    assert d.crashes == []
