@@ -225,25 +225,27 @@ needs_xvfb = pytest.mark.skipif(not (XVFB and XDOTOOL), reason="Xvfb and xdotool
 def _play_under_xvfb(argv, gestures, cwd):
     """Runs ``mobilegym play`` (argv after ``mobilegym``) on a fresh X server and sends it
     xdotool gestures (each a list of xdotool arguments after the window id is known)."""
-    display = f":{90 + os.getpid() % 100}"
-    server = subprocess.Popen([XVFB, display, "-screen", "0", "1024x900x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # -displayfd: the server picks a free display and says which once it is ready
+    server = subprocess.Popen([XVFB, "-displayfd", "1", "-screen", "0", "1024x900x24",
+                               "-nolisten", "tcp"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
-    env["DISPLAY"] = display
+    env["DISPLAY"] = f":{server.stdout.readline().strip()}"
     game = None
     try:
-        time.sleep(0.5)
         game = subprocess.Popen([sys.executable, "-m", "mobilegym_env.cli", *argv], cwd=cwd,
                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        wid = subprocess.run([XDOTOOL, "search", "--sync", "--class", "MobileGym"], env=env,
+        wid = subprocess.run([XDOTOOL, "search", "--sync", "--onlyvisible", "--class",
+                              "MobileGym"], env=env,
                              capture_output=True, text=True, timeout=60).stdout.split()[0]
         subprocess.run([XDOTOOL, "windowfocus", "--sync", wid], env=env, timeout=20)
         for args in gestures:
             cmd = [a.replace("WID", wid) for a in args]
-            subprocess.run([XDOTOOL, *cmd], env=env, check=True, timeout=20)
+            sent = subprocess.run([XDOTOOL, *cmd], env=env, capture_output=True, timeout=20)
+            assert sent.returncode == 0 or game.poll() is not None, sent.stderr
             time.sleep(0.4)
-        _, err = game.communicate(timeout=30)
-        assert game.returncode == 0, err
+        out, err = game.communicate(timeout=30)
+        assert game.returncode == 0, (out, err)
     finally:
         if game is not None and game.poll() is None:
             game.kill()
