@@ -270,9 +270,10 @@ def home(k: Kernel) -> View:
                  w=FILL, h=FILL, bg=WALLPAPER, id="launcher")
 
 
-def wallpaper(k: Kernel) -> View:
-    """The wallpaper picture (its darker version in the dark theme)."""
-    dark = bool(k.os_state.get("settings.system.dark_mode"))
+def wallpaper(k: Kernel, dim: bool = False) -> View:
+    """The wallpaper picture: its darker version in the dark theme, and behind Recents (which
+    dims it; one cached picture rather than a scrim blended over it every frame)."""
+    dark = dim or bool(k.os_state.get("settings.system.dark_mode"))
     return image("Wallpaper", source=wallpaper_photo(dark), radius=0, role=None)
 
 

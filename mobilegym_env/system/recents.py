@@ -31,7 +31,6 @@ THUMB_H = CARD_W * (T.SCREEN_H - T.STATUS_BAR_H - T.GESTURE_BAR_H) // T.SCREEN_W
 GAP = 20
 ICON = 40
 BG = "#262A36"  # the dimmed wallpaper's colour, where one colour stands for it
-DIM = "#000000A0"  # over the wallpaper, as Recents dims it
 FLING = 80  # px upwards that dismiss a card
 MENU = "recents_menu"  # the task whose icon menu is open (system UI store)
 SELECTING = "recents_select"  # the task whose card is in Select mode
@@ -196,7 +195,7 @@ def recents(device: Device) -> View:
                id="recents_select"),
         h=64, gap=12, justify="center", w=FILL) if cards else spacer(h=64, w=1, flex=0)
     return stack(
-        wallpaper(k), View("box", w=FILL, h=FILL, bg=DIM),
+        wallpaper(k, dim=True),
         col(spacer(h=T.STATUS_BAR_H, w=1, flex=0), body, actions,
             spacer(h=T.GESTURE_BAR_H, w=1, flex=0), w=FILL, h=FILL),
         _menu(k), w=FILL, h=FILL, bg=BG, id="recents_screen",
