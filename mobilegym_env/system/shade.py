@@ -54,7 +54,7 @@ def _toggle(k: Kernel, key: str, path: str) -> None:
 def _open_settings(k: Kernel, route: str | None = None) -> None:
     """Leaves the shade for a Settings page (a tile's long press, the gear, Manage)."""
     k.system_ui.shade_open = False
-    k.system_ui.ui.pop(POWER_MENU, None)
+    forget(k)
     k.open_app("settings", route)
 
 
@@ -213,10 +213,11 @@ def media_card(k: Kernel) -> View | None:
 def _header(k: Kernel) -> View:
     """The shade covers the status bar: a large clock, the date and the status icons."""
     level = int(k.os_state.get("hardware.battery.level"))
+    now = k.clock.local_datetime()
     return row(
         col(text(clock_text(k), 30, "regular", T.TEXT, id="shade_clock"),
-            text(k.clock.local_datetime().strftime("%a, %b %-d"), 13, "medium",
-                 T.TEXT_SECONDARY, id="shade_date"), gap=0),
+            text(f"{now:%a}, {now:%b} {now.day}", 13, "medium", T.TEXT_SECONDARY,
+                 id="shade_date"), gap=0),
         spacer(),
         *status_icons(k, T.TEXT, "shade_"),
         text(f"{level}%", 13, "medium", T.TEXT, role=None),
@@ -240,7 +241,8 @@ def _footer(k: Kernel) -> View:
 
 
 def _toggle_edit(k: Kernel) -> None:
-    """Edit shows the tiles' names under a hint; tapping it again ends editing."""
+    """Edit says how a tile is changed here (its long press opens its settings); tapping it
+    again ends editing."""
     ui = k.system_ui.ui
     ui[EDITING] = not ui.get(EDITING, False)
 
