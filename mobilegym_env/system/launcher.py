@@ -273,8 +273,15 @@ def home(k: Kernel) -> View:
 def wallpaper(k: Kernel, dim: bool = False) -> View:
     """The wallpaper picture: its darker version in the dark theme, and behind Recents (which
     dims it; one cached picture rather than a scrim blended over it every frame)."""
-    dark = dim or bool(k.os_state.get("settings.system.dark_mode"))
-    return image("Wallpaper", source=wallpaper_photo(dark), radius=0, role=None)
+    return _wallpaper(dim or bool(k.os_state.get("settings.system.dark_mode")))
+
+
+@functools.lru_cache(maxsize=2)
+def _wallpaper(dark: bool) -> View:
+    """One node per version, reused across frames with its pixels (in the frame's own pixel
+    format, so it is a plain copy rather than a converting blit)."""
+    return stack(image("Wallpaper", source=wallpaper_photo(dark), radius=0, role=None),
+                 w=FILL, h=FILL, bg=WALLPAPER, reuse=True)
 
 
 def _system_field(k: Kernel, key: str, hint: str, field_id: str, **props: object) -> View:
