@@ -54,3 +54,22 @@ def test_ppo_learns_a_few_hundred_steps():
     obs = venv.reset()
     action, _ = model.predict(obs, deterministic=True)
     assert action.shape == (2,) and all(0 <= a < venv.action_space.n for a in action)
+
+
+def test_plot_from_saved_curves(tmp_path):
+    pytest.importorskip("matplotlib", reason="--plot needs matplotlib")
+    import json
+
+    train = _script()
+    runs = []
+    for seed in (0, 1):
+        result = {"task": "launcher.open_app", "seed": seed, "eval_episodes": 10,
+                  "random_success": 0.1,
+                  "curve": [{"steps": 0, "success": 0.0}, {"steps": 5000, "success": 0.9}]}
+        runs.append(tmp_path / f"seed{seed}.json")
+        runs[-1].write_text(json.dumps(result))
+    png = tmp_path / "curve.png"
+    train.main(["--plot-from", *map(str, runs), "--plot", str(png)])
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(SystemExit):
+        train.main(["--plot-from", str(runs[0])])

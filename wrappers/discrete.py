@@ -85,7 +85,8 @@ class DiscreteActions(gym.ActionWrapper):
         if not self.action_space.contains(action):
             raise ValueError(f"action must be an int in 0..{self.action_space.n - 1}, "
                              f"got {action!r}")
-        return self._actions[int(action)]
+        a = self._actions[int(action)]  # a copy: wrappers below may change what they get
+        return {**a, "point": a["point"].copy(), "end_point": a["end_point"].copy()}
 
 
 def _grid(grid: Any) -> tuple[int, int]:

@@ -18,6 +18,7 @@ _MARGIN = 0.06
 DIRECTIONS = ("up", "down", "left", "right")
 _OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 
+
 @dataclass(frozen=True)
 class Command:
     """A parsed model action, in AndroidWorld's vocabulary (``name`` is its action_type)."""
