@@ -6,7 +6,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from ..ui import theme as T
-from ..ui.components import avatar, bottom_sheet, list_item, scrim
+from ..ui.components import avatar, bottom_sheet, list_item
 from ..ui.pictures import media_photo
 from ..ui.view import FILL, View, col, icon, image, row, stack, text
 from . import shade
@@ -57,7 +57,7 @@ def _preview(k: Kernel, data: dict, mime: str) -> View:
     value = str(data.get("text") or "")
     title = str(data.get("subject") or "Sharing text")
     return col(
-        text(title, 16, "medium", T.TEXT, role="heading", pad=(24, 0)),
+        text(title, 16, "medium", T.TEXT, role="heading", pad=(8, 0)),
         row(text(value, 14, color=T.TEXT_SECONDARY, max_lines=2, w=FILL),
             col(icon("content_copy", 18, T.TEXT, w=40, h=40, radius=20, bg=S.CHIP_BG),
                 text("Copy", 12, color=T.TEXT, role=None), align="center", gap=4,
@@ -127,17 +127,13 @@ def share_sheet(k: Kernel) -> View:
         targets.append(_cell(app_icon(m, 48), m.name, functools.partial(k.choose, app_id),
                              f"choose:{app_id}", " ".join(t for t in (m.name, f.description)
                                                           if t), f.description or None))
-    body = [_preview(k, c.intent.data, str(c.intent.type or ""))]
-    if people:
-        body.append(col(*_grid(people), w=FILL, pad=(12, 0), id="direct_share"))
-        body.append(View("box", w=FILL, h=1, bg=S.CHIP_BG, pad=(24, 0)))
-    body.append(col(*_grid(targets), w=FILL, pad=(12, 0), id="share_apps"))
-    handle = stack(View("box", w=32, h=4, radius=2, bg=T.TEXT_SECONDARY, gravity="center"),
-                   h=22, w=FILL)
-    sheet = col(handle, *body, w=FILL, bg=S.DIALOG_BG, radius=28, pad=(0, 0, 0, 20), gap=12,
-                gravity="bottom-left", block=True, id="chooser", role="sheet",
-                label="Share")
-    return stack(scrim(k.cancel_chooser), sheet, w=FILL, h=FILL)
+    body = col(
+        _preview(k, c.intent.data, str(c.intent.type or "")),
+        col(*_grid(people), w=FILL, pad=(12, 0), id="direct_share") if people else None,
+        row(View("box", w=FILL, h=1, bg=T.OUTLINE_VARIANT), pad=(24, 0)) if people else None,
+        col(*_grid(targets), w=FILL, pad=(12, 0), id="share_apps"),
+        w=FILL, gap=12)
+    return bottom_sheet(None, [body], k.cancel_chooser, id="chooser")
 
 
 def _avatar(name: str, known: bool) -> View:
