@@ -95,12 +95,13 @@ def test_tile_long_press_opens_its_settings_page(d):
 def test_brightness_slider_fills_to_the_level(d):
     _shade(d)
     tap(d, id="brightness:20")
-    assert node(d, id="brightness_slider")["text"] == "Brightness 20%"
-    low = node(d, id="brightness_fill")["bounds"]
+    assert node(d, id="brightness_slider")["text"] == "Brightness 20"
+    assert [node(d, id=f"brightness:{v}")["selected"] for v in (10, 20, 30, 100)] == [
+        True, True, False, False]
     tap(d, id="brightness:90")
-    high = node(d, id="brightness_fill")["bounds"]
-    track = node(d, id="brightness_slider")["bounds"]
-    assert low[0] == high[0] == track[0] and low[2] < high[2] < track[2]
+    assert d.state()["os"]["settings"]["system"]["brightness"] == 90
+    assert node(d, id="brightness:90")["selected"] and not node(d, id="brightness:100")[
+        "selected"]
 
 
 def test_expanding_a_notification_shows_its_actions(d):

@@ -16,7 +16,20 @@ from ..kernel.media import clock_text as media_time
 from ..ui import theme as T
 from ..ui.components import progress_bar
 from ..ui.layout import measure
-from ..ui.view import FILL, View, button, col, icon, icon_button, row, scroll, spacer, stack, text
+from ..ui.view import (
+    FILL,
+    View,
+    button,
+    col,
+    icon,
+    icon_button,
+    row,
+    scroll,
+    slider,
+    spacer,
+    stack,
+    text,
+)
 from . import style as S
 from .status_bar import battery_icon, clock_text, status_icons
 
@@ -43,7 +56,6 @@ TILES = (
     ("Battery saver", "battery-half", "power_save", "hardware.battery.power_save", "/battery"),
 )
 TILE_H = 60
-SLIDER_H = 44
 SLIDER_STEPS = 10
 
 
@@ -86,21 +98,11 @@ def _tile(k: Kernel, label: str, icon_name: str, key: str, path: str, page: str)
 
 
 def brightness_slider(k: Kernel) -> View:
-    """A thick pill: the filled part (with the sun) up to the level, ten tap zones over it."""
-    level = min(max(int(k.os_state.get("settings.system.brightness")), 0), 100)
-    track_w = T.SCREEN_W - 2 * 16
-    filled = SLIDER_H + (track_w - SLIDER_H) * level // 100
-    zones = [View("box", w=FILL, h=FILL, on_tap=functools.partial(k.set_preference,
-                                                                  "brightness", value),
-                  label=f"Brightness {value}%", role="slider_step", id=f"brightness:{value}")
-             for value in range(100 // SLIDER_STEPS, 101, 100 // SLIDER_STEPS)]
-    return stack(
-        View("box", w=FILL, h=SLIDER_H, radius=SLIDER_H // 2, bg=S.TILE_OFF),
-        row(icon("sun", 16, S.TILE_ON_FG, w=SLIDER_H, h=SLIDER_H), w=filled, h=SLIDER_H,
-            radius=SLIDER_H // 2, bg=S.TILE_ON, id="brightness_fill"),
-        row(*zones, w=FILL, h=FILL),
-        w=FILL, h=SLIDER_H, id="brightness_slider", label=f"Brightness {level}%", role="slider",
-    )
+    """The quick-settings brightness bar (the large M3 slider), in tenths: ``brightness:<n>``."""
+    return slider(int(k.os_state.get("settings.system.brightness")), 100,
+                  functools.partial(k.set_preference, "brightness"), id="brightness_slider",
+                  label="Brightness", steps=SLIDER_STEPS, step_id="brightness:{}",
+                  style="large", leading="sun")
 
 
 def when(k: Kernel, posted_ms: int) -> str:
