@@ -11,6 +11,7 @@ from typing import Any, NoReturn
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -263,8 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         return args.fn(args)
     except (KeyError, ValueError, ImportError, FileNotFoundError) as err:
         message = err.args[0] if err.args else str(err)  # a KeyError's str() adds quotes
-        Console(stderr=True, soft_wrap=True).print(f"[red]error:[/red] {message}",
-                                                   markup=True, highlight=False)
+        console = Console(stderr=True, soft_wrap=True)
+        console.print("[red]error:[/red]", escape(str(message)), highlight=False)
         return 2
 
 
