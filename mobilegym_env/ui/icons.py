@@ -23,10 +23,14 @@ from __future__ import annotations
 
 import colorsys
 import functools
+import hashlib
 import importlib.resources
 import importlib.util
 import io
 import json
+import os
+import tempfile
+from pathlib import Path
 
 from ._pygame import pygame
 from .fonts import Color, SurfaceCache
@@ -218,14 +222,49 @@ def _font_bytes() -> bytes:
         return path.read_bytes()
 
 
+def cache_dir() -> Path:
+    """Where derived files (the filled icon font) are kept between processes:
+    ``$MOBILEGYM_CACHE``, else ``$XDG_CACHE_HOME/mobilegym``, else ``~/.cache/mobilegym``."""
+    if os.environ.get("MOBILEGYM_CACHE"):
+        return Path(os.environ["MOBILEGYM_CACHE"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mobilegym"
+
+
 @functools.cache
 def _filled_font(glyphs: frozenset[int]) -> bytes:
-    """A static instance of the font at FILL 1 holding ``glyphs`` (a TTF file's bytes)."""
+    """A static instance of the font at FILL 1 holding ``glyphs`` (a TTF file's bytes).
+
+    Making it takes about 0.35 s, once per process and glyph set; the result depends only on
+    the font, the glyphs and fontTools, so it is kept on disk under that key and every later
+    process (each eval worker, each test) loads it instead. An unwritable cache only costs time.
+    """
+    import fontTools
+
+    font = _font_bytes()
+    key = hashlib.sha256(repr((fontTools.version, sorted(glyphs), sorted(_AXES.items()))).encode()
+                         + hashlib.sha256(font).digest()).hexdigest()[:24]
+    path = cache_dir() / f"symbols-filled-{key}.ttf"
+    try:
+        return path.read_bytes()
+    except OSError:
+        pass
+    data = _make_filled_font(font, glyphs)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as tmp:
+            tmp.write(data)
+        os.replace(tmp.name, path)  # atomic: a concurrent reader sees all of it or nothing
+    except OSError:
+        pass
+    return data
+
+
+def _make_filled_font(font_bytes: bytes, glyphs: frozenset[int]) -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
     from fontTools.varLib import instancer
 
-    font = TTFont(io.BytesIO(_font_bytes()))
+    font = TTFont(io.BytesIO(font_bytes))
     for tag in ("GSUB", "STAT"):  # glyphs are drawn by code point: ligatures are not needed
         del font[tag]
     options = subset.Options()

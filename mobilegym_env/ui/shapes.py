@@ -102,6 +102,17 @@ def _translucent(w: int, h: int, color: tuple[int, ...], r: int) -> pygame.Surfa
     return shape
 
 
+@functools.lru_cache(maxsize=512)  # at most 512 * 128 * 128 * 4 bytes (32 MB), mostly far less
+def _opaque(w: int, h: int, color: tuple[int, ...], under: tuple[int, ...], r: int,
+            fmt: tuple[int, tuple[int, ...]]) -> pygame.Surface:
+    """A whole opaque rounded rect over a known colour (chips, buttons, avatars), in the
+    frame's pixel format ``fmt`` (bit size, masks)."""
+    shape = pygame.Surface((w, h), 0, fmt[0], fmt[1])
+    shape.fill(color)
+    _blit_corners(shape, _patches(r, color, under), Rect(0, 0, w, h), r)
+    return shape
+
+
 def corner_radius(rect: Rect, radius: int) -> int:
     """``radius`` limited to half the shorter side (a larger radius makes a pill)."""
     return max(min(radius, rect.w // 2, rect.h // 2), 0)
@@ -152,6 +163,10 @@ def fill_rect(surface: pygame.Surface, color: str, rect: Rect, radius: int = 0,
         return
     c = c[:3]
     if under is not None:  # opaque corner patches go over a plain fill
+        if rect.w * rect.h <= _SMALL:  # or the whole shape, made once: one plain copy
+            fmt = (surface.get_bitsize(), surface.get_masks())
+            surface.blit(_opaque(rect.w, rect.h, c, rgb(under)[:3], r, fmt), rect.topleft)
+            return
         surface.fill(c, rect)
         _blit_corners(surface, _patches(r, c, rgb(under)[:3]), rect, r)
         return

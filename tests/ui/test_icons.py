@@ -87,6 +87,29 @@ def test_a_filled_glyph_outside_the_table_gets_its_own_instance():
     assert filled.sum() > 1.05 * outline.sum()
 
 
+def test_the_filled_instance_is_made_once_and_then_read_from_the_disk_cache(tmp_path,
+                                                                           monkeypatch):
+    monkeypatch.setenv("MOBILEGYM_CACHE", str(tmp_path / "cache"))
+    glyphs = frozenset({icons.codepoints()["star"]})
+    icons._filled_font.cache_clear()
+    made = icons._filled_font(glyphs)
+    (kept,) = (tmp_path / "cache").iterdir()
+    assert kept.read_bytes() == made and kept.name.startswith("symbols-filled-")
+    icons._filled_font.cache_clear()
+    monkeypatch.setattr(icons, "_make_filled_font", lambda *a: pytest.fail("made again"))
+    assert icons._filled_font(glyphs) == made
+    icons._filled_font.cache_clear()
+
+
+def test_an_unwritable_cache_only_costs_time(tmp_path, monkeypatch):
+    (tmp_path / "file").write_text("not a folder")
+    monkeypatch.setenv("MOBILEGYM_CACHE", str(tmp_path / "file" / "cache"))
+    glyphs = frozenset({icons.codepoints()["home"]})
+    icons._filled_font.cache_clear()
+    assert icons._filled_font(glyphs)[:4] in (b"\x00\x01\x00\x00", b"true")  # a TrueType file
+    icons._filled_font.cache_clear()
+
+
 def test_colour_and_background_are_applied_and_cached():
     red = icons.icon_surface("favorite:fill", 20, (200, 0, 0))
     assert red.get_flags() & pygame.SRCALPHA  # no background: per-pixel alpha

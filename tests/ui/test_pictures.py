@@ -11,6 +11,7 @@ from mobilegym_env.apps.messages.common import thread_route
 from mobilegym_env.device import Device
 from mobilegym_env.kernel.filesystem import move_scanned
 from mobilegym_env.ui import View, image, pictures
+from mobilegym_env.ui._pygame import pygame
 from mobilegym_env.ui.pictures import Photo, choose, file_photo, media_photo, photo_key, scene_of
 
 PLACEHOLDER = "[image/jpeg 3024x4032] /sdcard/DCIM/Camera/IMG_20260110_184540.jpg"
@@ -135,6 +136,19 @@ def test_the_cache_stays_within_its_byte_budget():
     assert cache.used <= 10_000 and len(cache.items) == 3
     assert ("k", 19) in cache.items and ("k", 0) not in cache.items
     assert pictures.cache_info()["bytes"] <= pictures.BUDGET
+
+
+def test_a_drawn_photo_is_cached_once_in_the_frames_own_format():
+    pictures.clear_cache()
+    frame = pygame.image.frombuffer(np.zeros((100, 100, 3), np.uint8), (100, 100), "RGB")
+    pictures.draw(frame, pygame.Rect(0, 0, 60, 40), Photo("cake"))
+    ((key, (surface, _, _)),) = [(k, v[0]) for k, v in pictures._cache.items.items()]
+    assert key[0] == "surface"  # the painted pixels are not kept a second time
+    assert surface.get_bitsize() == 24 and surface.get_masks() == frame.get_masks()
+    assert pictures.cache_info()["bytes"] == 60 * 40 * 3
+    arr, dx, dy = pictures.pixels(Photo("cake"), 60, 40)
+    shown = pygame.surfarray.array3d(frame).transpose(1, 0, 2)
+    assert (shown[dy : dy + arr.shape[0], dx : dx + arr.shape[1]] == arr).all()
 
 
 def test_bad_pictures_are_refused_with_the_reason():

@@ -71,7 +71,8 @@ class _Cache:
 _cache = _Cache(BUDGET)
 
 
-def render(key: str, w: int, h: int, aspect: float | None = None) -> np.ndarray:
+def render(key: str, w: int, h: int, aspect: float | None = None, keep: bool = True
+           ) -> np.ndarray:
     """The whole picture of ``key`` painted at ``w`` x ``h`` pixels (uint8, (h, w, 3)).
 
     Args:
@@ -79,9 +80,14 @@ def render(key: str, w: int, h: int, aspect: float | None = None) -> np.ndarray:
         w: Width in pixels (at least 1).
         h: Height in pixels (at least 1).
         aspect: The photo's nominal width / height (default ``w / h``).
+        keep: Whether to keep the pixels in the cache (:func:`draw` keeps its finished
+            surface instead, so caching both would hold every picture twice).
     """
     if w < 1 or h < 1:
         raise ValueError(f"picture size must be at least 1x1, got {w}x{h}")
+    if not keep:
+        hit = _cache.items.get(("px", key, w, h, aspect))
+        return hit[0] if hit is not None else _painted(key, w, h, aspect)
     return _cache.get(("px", key, w, h, aspect), lambda: _painted(key, w, h, aspect),
                       lambda a: a.nbytes)
 
@@ -141,14 +147,16 @@ def _mask(w: int, h: int, radius: int) -> np.ndarray:
 
 
 def pixels(photo: Photo, w: int, h: int, radius: int = 0,
-           under: tuple[int, int, int] | None = None) -> tuple[np.ndarray, int, int]:
+           under: tuple[int, int, int] | None = None, keep: bool = True
+           ) -> tuple[np.ndarray, int, int]:
     """``photo`` shown in a ``w`` x ``h`` box: (the visible picture, its x and y offset in the
     box). ``cover`` crops it to the box, ``fit`` leaves bars to the box's background. Corners
-    rounded by ``radius`` are blended over ``under``, or (None) left in an alpha channel."""
+    rounded by ``radius`` are blended over ``under``, or (None) left in an alpha channel.
+    ``keep`` as for :func:`render`."""
     rw, rh, ox, oy, aspect = box_of(photo, w, h)
     sx, sy, dx, dy = max(-ox, 0), max(-oy, 0), max(ox, 0), max(oy, 0)
     cw, ch = min(rw - sx, w - dx), min(rh - sy, h - dy)
-    out = render(photo.key, rw, rh, aspect)[sy : sy + ch, sx : sx + cw]
+    out = render(photo.key, rw, rh, aspect, keep)[sy : sy + ch, sx : sx + cw]
     r = min(radius, cw // 2, ch // 2)
     if r > 0:
         m = _mask(cw, ch, r)[..., None]
@@ -176,12 +184,18 @@ def draw(target: pygame.Surface, rect: pygame.Rect, photo: Photo, radius: int = 
     under3 = None if under is None else (int(under[0]), int(under[1]), int(under[2]))
 
     def make() -> tuple[pygame.Surface, int, int]:
-        arr, dx, dy = pixels(photo, rect.w, rect.h, radius, under3)
-        mode = "RGBA" if arr.shape[2] == 4 else "RGB"
-        return pygame.image.frombytes(arr.tobytes(), (arr.shape[1], arr.shape[0]), mode), dx, dy
+        arr, dx, dy = pixels(photo, rect.w, rect.h, radius, under3, keep=False)
+        size = (arr.shape[1], arr.shape[0])
+        if arr.shape[2] == 4:
+            return pygame.image.frombytes(arr.tobytes(), size, "RGBA"), dx, dy
+        # in the frame's own pixel format, so that every later blit is a plain copy
+        img = pygame.Surface(size, 0, target)
+        img.blit(pygame.image.frombytes(arr.tobytes(), size, "RGB"), (0, 0))
+        return img, dx, dy
 
     img, dx, dy = _cache.get(("surface", photo, rect.w, rect.h, radius, under3), make,
-                             lambda v: v[0].get_width() * v[0].get_height() * 4)
+                             lambda v: v[0].get_width() * v[0].get_height()
+                             * v[0].get_bytesize())
     target.blit(img, (rect.x + dx, rect.y + dy))
 
 
