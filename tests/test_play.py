@@ -242,7 +242,10 @@ def _play_under_xvfb(argv, gestures, cwd):
         for args in gestures:
             cmd = [a.replace("WID", wid) for a in args]
             sent = subprocess.run([XDOTOOL, *cmd], env=env, capture_output=True, timeout=20)
-            assert sent.returncode == 0 or game.poll() is not None, sent.stderr
+            if sent.returncode != 0:  # the window is gone: the game must have ended
+                out, err = game.communicate(timeout=30)
+                assert game.returncode is not None, (sent.stderr, out, err)
+                break
             time.sleep(0.4)
         out, err = game.communicate(timeout=30)
         assert game.returncode == 0, (out, err)
