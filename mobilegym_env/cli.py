@@ -246,16 +246,21 @@ def main(argv: list[str] | None = None) -> int:
                     help="print the catalogue as Markdown (docs/tasks.md)")
     ls.set_defaults(fn=_tasks)
     sc = sub.add_parser("screenshot", help="save the first frame of a task as PNG")
-    sc.add_argument("--task", default=None)
-    sc.add_argument("--seed", type=int, default=0)
-    sc.add_argument("--scale", type=int, default=1)
-    sc.add_argument("--out", default="screenshot.png")
+    sc.add_argument("--task", default=None, help="task id (default: one drawn by the seed)")
+    sc.add_argument("--seed", type=int, default=0, help="reset seed (default: 0)")
+    sc.add_argument("--scale", type=int, default=1, help="pixel scale (default: 1)")
+    sc.add_argument("--out", default="screenshot.png", help="PNG to write")
     sc.set_defaults(fn=_screenshot)
-    ga = sub.add_parser("gallery", help="render every screen, overlay and system surface as "
-                                         "PNGs, to review the look")
+    gallery_help = ("render every screen, overlay and system surface as PNGs, to review the "
+                    "look")
+    ga = sub.add_parser("gallery", help=gallery_help,
+                        description=gallery_help[0].upper() + gallery_help[1:] + ": one PNG "
+                        "per screen in OUT/<theme>/<scale>x/, named after the app and screen.")
     ga.add_argument("--out", default="gallery", help="folder to write (default: gallery)")
-    ga.add_argument("--scale", type=int, nargs="+", default=[1, 2], choices=[1, 2, 3, 4])
-    ga.add_argument("--theme", nargs="+", default=["light", "dark"], choices=["light", "dark"])
+    ga.add_argument("--scale", type=int, nargs="+", default=[1, 2], choices=[1, 2, 3, 4],
+                    help="pixel scales to render (default: 1 2)")
+    ga.add_argument("--theme", nargs="+", default=["light", "dark"], choices=["light", "dark"],
+                    help="themes to render (default: light dark)")
     ga.add_argument("--apps", nargs="*", help="only these apps' screens (default: all)")
     ga.add_argument("--quiet", action="store_true", help="no progress display")
     ga.set_defaults(fn=_gallery)

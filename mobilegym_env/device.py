@@ -350,21 +350,19 @@ class Device:
     def _run_handler(self, handler: Any) -> None:
         """Runs an app's event handler; an exception is an app crash, not an env crash.
 
-        As on Android, the crashed app's Task is closed and a toast says so; the error is
-        recorded in ``crashes`` so tests and training code can see it.
+        As on Android, the crashed app's Task is closed and the "has stopped" dialog says so;
+        the error is recorded in ``crashes`` so tests and training code can see it.
         """
         try:
             handler()
         except Exception as err:  # noqa: BLE001 - any app bug must leave the device usable
             k = self.kernel
             top = k.tasks.top_activity
-            app_id = top.app_id if top is not None else "system"
-            self.kernel.crashes.append(f"{app_id}: {type(err).__name__}: {err}")
-            task = k.tasks.task_for_app(app_id) if top is not None else None
-            if task is not None:
-                k.close_task(task.task_id)
-            name = k.packages.manifest(app_id).name if app_id in k.packages else "System UI"
-            k.toast(f"{name} has stopped")
+            if top is None:  # the launcher's or a system surface's own code
+                k.crashes.append(f"system: {type(err).__name__}: {err}")
+                k.toast("System UI has stopped")
+            else:
+                k.app_crashed(top.app_id, f"{type(err).__name__}: {err}")
 
     def swipe(self, x0: float, y0: float, x1: float, y1: float) -> str:
         """A swipe; returns what it did (``back``, ``home``, ``recents``, ``shade``, ``scroll``,

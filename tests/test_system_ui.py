@@ -350,9 +350,31 @@ def test_a_raising_handler_is_a_crash_not_an_env_error(d):
     assert len(d.crashes) == 1 and d.crashes[0].startswith("notes: TypeError")
     assert d.kernel.tasks.task_for_app("notes") is None
     assert not d.kernel.keyboard.visible
-    assert node(d, role="toast")["text"] == "Notes has stopped"
+    assert node(d, id="crash_dialog")["text"] == "Notes has stopped"
+    tap(d, id="grid:settings")  # the dialog is modal: the launcher beneath takes no tap
+    assert top(d) is None and has(d, id="crash_dialog")
+    d.handle_back()  # Back dismisses it first, as Android's system dialog
+    assert not has(d, id="crash_dialog") and d.kernel.system_ui.crashed_app is None
     tap(d, id="grid:settings")  # the device stays usable
     assert top(d).app_id == "settings"
+
+
+def test_the_has_stopped_dialog_offers_to_open_the_app_again_or_its_info(d):
+    d.kernel.app_crashed("notes", "RuntimeError: bug")
+    assert [n["id"] for n in d.ui_tree() if n["role"] == "button" and n["id"] and
+            "crash" in n["id"]] == ["crashed_app_info", "reopen_crashed_app"]
+    tap(d, id="reopen_crashed_app")
+    assert top(d).app_id == "notes" and not has(d, id="crash_dialog")
+    d.kernel.app_crashed("notes", "RuntimeError: bug")
+    d.invalidate()  # the kernel was called directly, not through an action
+    assert d.kernel.tasks.task_for_app("notes") is None
+    tap(d, id="crashed_app_info")
+    assert top(d).app_id == "settings" and top(d).route == "/apps/notes"
+    d.kernel.app_crashed("notes", "RuntimeError: bug")
+    d.invalidate()
+    assert has(d, id="crash_dialog")
+    d.go_home()  # Home closes system dialogs
+    assert not has(d, id="crash_dialog")
 
 
 def test_a_raising_screen_shows_the_crash_page(d):

@@ -1,9 +1,10 @@
 """The Back key: a priority chain whose first handler returning True consumes the event.
 
-The built-in chain is the spec's (cross-app-launch.md, "BackDispatcher Chain"); two handlers are
-ours because the original's browser UI had them outside the chain: the Recents overlay (750,
-closing it returns to the app underneath) and the launcher's app drawer (90, the home screen's
-own back). Handlers are module-level functions of the kernel so the dispatcher stays picklable.
+The built-in chain is the spec's (cross-app-launch.md, "BackDispatcher Chain"); three handlers
+are ours because the original's browser UI had them outside the chain: the "has stopped" dialog
+of a crashed app (1100, above every other surface, as Android's system dialog is), the Recents
+overlay (750, closing it returns to the app underneath) and the launcher's app drawer (90, the
+home screen's own back). Handlers are module-level functions of the kernel so the dispatcher stays picklable.
 """
 
 from __future__ import annotations
@@ -53,6 +54,13 @@ class BackDispatcher:
 
 
 # ----- the built-in handlers, in priority order
+def crash_dialog(k: Kernel) -> bool:
+    if k.system_ui.crashed_app is None:
+        return False
+    k.system_ui.crashed_app = None
+    return True
+
+
 def permission_dialog(k: Kernel) -> bool:
     if k.permissions.pending is None:
         return False
@@ -137,6 +145,7 @@ def go_home_fallback(k: Kernel) -> bool:
 
 
 BUILTIN_CHAIN: tuple[tuple[str, BackHandler, int], ...] = (
+    ("crash.dialog", crash_dialog, 1100),
     ("permission.dialog", permission_dialog, 1000),
     ("os.intentChooser", intent_chooser, 900),
     ("shade.dismiss", shade_dismiss, 800),

@@ -141,17 +141,22 @@ class Kernel:
 
     def run_app_code(self, app_id: str, fn: Callable[..., Any], *args: Any) -> Any:
         """Runs an app's receiver or hook; an exception is that app's crash (recorded in
-        ``crashes``, its Task closed, a toast), never the device's."""
+        ``crashes``, its Task closed, the "has stopped" dialog), never the device's."""
         try:
             return fn(*args)
         except Exception as err:  # noqa: BLE001 - app code must not break the device
-            self.crashes.append(f"{app_id}: {type(err).__name__}: {err}")
-            task = self.tasks.task_for_app(app_id)
-            if task is not None:
-                self.close_task(task.task_id)
-            if app_id in self.packages:
-                self.toast(f"{self.packages.manifest(app_id).name} has stopped")
+            self.app_crashed(app_id, f"{type(err).__name__}: {err}")
             return None
+
+    def app_crashed(self, app_id: str, error: str) -> None:
+        """An app's code raised: the error is recorded in ``crashes``, its Task is closed and
+        Android's "<App> has stopped" dialog shows (Open app again / App info)."""
+        self.crashes.append(f"{app_id}: {error}")
+        task = self.tasks.task_for_app(app_id)
+        if task is not None:
+            self.close_task(task.task_id)
+        self.keyboard.hide()
+        self.system_ui.crashed_app = app_id
 
     def settle(self) -> None:
         """Delivers what the last operation caused: lifecycle events to the apps' hooks,
@@ -283,6 +288,7 @@ class Kernel:
         self.system_ui.shade_open = False
         self.system_ui.recents_open = False
         self.system_ui.launcher_menu = None
+        self.system_ui.crashed_app = None
         self.keyboard.hide()
         self._cancel_overlays()
 

@@ -40,6 +40,9 @@ class SystemUi:
     launcher_menu: dict[str, str] | None = None
     open_folder: int | None = None
     folder_editing: bool = False
+    # the app whose code just crashed: Android's "<App> has stopped" dialog shows until
+    # dismissed (Back, Home, a button)
+    crashed_app: str | None = None
 
     def state(self) -> dict[str, Any]:
         return {
@@ -48,6 +51,7 @@ class SystemUi:
             "drawer_open": self.drawer_open,
             "launcher_page": self.launcher_page,
             "toast": self.toast.text if self.toast else None,
+            "crash_dialog": self.crashed_app,
         }
 
     def close_folder(self, layout: LauncherLayout) -> None:

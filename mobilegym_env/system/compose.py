@@ -72,6 +72,8 @@ def screen(device: Device) -> View:
         layers.append(dialogs.permission_dialog(k))
     if crashed_app is not None:
         layers.append(dialogs.crash_dialog(k, crashed_app))
+    elif ui.crashed_app is not None:
+        layers.append(dialogs.crash_dialog(k, ui.crashed_app, stopped=True))
     return stack(*layers, w=T.SCREEN_W, h=T.SCREEN_H)
 
 

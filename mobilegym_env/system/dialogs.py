@@ -105,21 +105,27 @@ def permission_dialog(k: Kernel) -> View:
                          buttons, "permission_dialog", title, None)
 
 
-def crash_dialog(k: Kernel, app_id: str) -> View:
-    """Android's app-error dialog, "<App> keeps stopping", with App info (the app's Settings
-    page) and Close app as icon rows."""
+def crash_dialog(k: Kernel, app_id: str, stopped: bool = False) -> View:
+    """Android's app-error dialog as icon rows under a headline: "<App> keeps stopping" over
+    a screen that fails every time it is drawn (App info, Close app), or ``stopped``, "<App>
+    has stopped" after its code raised and its Task was closed (App info, Open app again)."""
     name = k.packages.manifest(app_id).name if app_id in k.packages else app_id
 
     def choice(label: str, glyph: str, on_tap: Handler, node_id: str) -> View:
         return row(icon(glyph, 20, T.TEXT_SECONDARY), text(label, 15, color=T.TEXT, role=None),
                    w=FILL, h=48, gap=16, pad=(4, 0), on_tap=on_tap, role="button", text=label,
                    id=node_id)
-    rows = [choice("Close app", "close", functools.partial(k.close_app, app_id),
-                   "close_crashed_app")]
-    if "settings" in k.packages:
+    if stopped:
+        title = f"{name} has stopped"
+        rows = [choice("Open app again", "refresh", functools.partial(_open_again, k, app_id),
+                       "reopen_crashed_app")] if app_id in k.packages else []
+    else:
+        title = f"{name} keeps stopping"
+        rows = [choice("Close app", "close", functools.partial(k.close_app, app_id),
+                       "close_crashed_app")]
+    if "settings" in k.packages and app_id in k.packages:
         rows.insert(0, choice("App info", "info", functools.partial(_app_info, k, app_id),
                               "crashed_app_info"))
-    title = f"{name} keeps stopping"
     box = col(text(title, 20, color=T.TEXT, role="heading", max_lines=2, w=FILL),
               col(*rows, w=FILL), w=DIALOG_W, bg=S.DIALOG_BG, radius=28, pad=(24, 24, 20, 12),
               gap=12, gravity="center", block=True, id="crash_dialog", role="dialog",
@@ -127,6 +133,13 @@ def crash_dialog(k: Kernel, app_id: str) -> View:
     return stack(scrim(None), box, w=FILL, h=FILL)
 
 
+def _open_again(k: Kernel, app_id: str) -> None:
+    k.system_ui.crashed_app = None
+    k.launch_app(app_id)
+
+
 def _app_info(k: Kernel, app_id: str) -> None:
-    k.close_app(app_id)
+    k.system_ui.crashed_app = None
+    if k.tasks.task_for_app(app_id) is not None:  # a screen that keeps stopping
+        k.close_app(app_id)
     k.open_app("settings", f"/apps/{app_id}")

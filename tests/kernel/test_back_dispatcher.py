@@ -47,6 +47,7 @@ def _clear():
 
 def test_chain_exact_priority_order(k):
     assert k.back.chain == [
+        ("crash.dialog", 1100),
         ("permission.dialog", 1000),
         ("os.intentChooser", 900),
         ("shade.dismiss", 800),

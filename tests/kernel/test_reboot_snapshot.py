@@ -80,6 +80,7 @@ def test_reboot_keeps_persisted_and_resets_volatile(k):
         "drawer_open": False,
         "launcher_page": 0,
         "toast": None,
+        "crash_dialog": None,
     }
     assert k.keyboard.visible is False
     assert k.media_picker.is_open is False
