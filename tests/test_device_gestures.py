@@ -198,3 +198,21 @@ def test_a_playing_track_s_position_is_never_stale_on_screen():
     d.kernel.tick(5000)
     assert not np.array_equal(d.render(), first)
     assert np.array_equal(Device.restore(d.snapshot()).render(), d.render())
+
+
+def test_the_media_picker_scrolls_to_every_photo_and_reopens_at_the_top(device):
+    d = device
+    d.kernel.media_picker.open("notes")
+    d.invalidate()
+    last = d.kernel.media_picker.candidates()[-1]["id"]
+    assert len(d.kernel.media_picker.candidates()) > 12 and not has(d, id=f"media:{last}")
+    for _ in range(6):
+        d.swipe(180, 700, 180, 450)
+    assert has(d, id=f"media:{last}")
+    assert d.kernel.system_ui.ui["scroll:media_picker_grid"] > 0
+    d.handle_back()  # the picker closes and forgets its scroll (with the next frame)
+    assert not has(d, id="media_picker")
+    d.kernel.media_picker.open("notes")
+    d.invalidate()
+    first = d.kernel.media_picker.candidates()[0]["id"]
+    assert has(d, id=f"media:{first}") and not has(d, id=f"media:{last}")

@@ -35,6 +35,8 @@ def screen(device: Device) -> View:
         shade.forget(k)
     if not ui.recents_open:
         recents.forget(k)
+    if not k.media_picker.is_open:
+        sheets.forget_media_picker(k)
     if ui.recents_open:
         page = recents.recents(device)
     elif top is None:

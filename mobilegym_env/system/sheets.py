@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..ui import theme as T
 from ..ui.components import avatar, bottom_sheet, list_item
 from ..ui.pictures import media_photo
-from ..ui.view import FILL, View, col, icon, image, row, stack, text
+from ..ui.view import FILL, View, col, icon, image, row, scroll, stack, text
 from . import shade
 from . import style as S
 from .launcher import app_icon
@@ -143,6 +143,10 @@ def _avatar(name: str, known: bool) -> View:
     return avatar(name, 56, S.AVATAR_COLORS[sum(map(ord, name)) % len(S.AVATAR_COLORS)])
 
 
+PICKER_ROWS = 4  # rows of photos the media picker shows before its grid scrolls
+PICKER_GRID = "media_picker_grid"
+
+
 def media_picker(k: Kernel) -> View:
     tiles = [
         image(m["title"], 100, 100, source=media_photo(m, k.files),
@@ -150,9 +154,19 @@ def media_picker(k: Kernel) -> View:
         for m in k.media_picker.candidates()
     ]
     grid = [row(*tiles[i : i + 3], gap=6, justify="start") for i in range(0, len(tiles), 3)]
-    body = col(*grid, pad=(16, 0), gap=6) if grid else text(
-        "No photos", 14, color=T.TEXT_SECONDARY, pad=(24, 16))
+    if not grid:
+        body = text("No photos", 14, color=T.TEXT_SECONDARY, pad=(24, 16))
+    elif len(grid) <= PICKER_ROWS:
+        body = col(*grid, pad=(16, 0), gap=6)
+    else:  # more than fit: the grid scrolls, its next row peeking out to say so
+        body = scroll(*grid, store=k.system_ui.ui, id=PICKER_GRID, pad=(16, 0), gap=6,
+                      h=PICKER_ROWS * 106 + 40)
     return bottom_sheet("Choose a photo", [body], k.media_picker.cancel, id="media_picker")
+
+
+def forget_media_picker(k: Kernel) -> None:
+    """A closed picker forgets how far its grid was scrolled: the next one opens at the top."""
+    k.system_ui.ui.pop(f"scroll:{PICKER_GRID}", None)
 
 
 def toast(k: Kernel) -> View | None:
