@@ -204,10 +204,21 @@ def test_bad_reset_params_raise_and_keep_the_previous_episode():
     env.step(A.wait())
 
 
-def test_human_render_mode_draws_into_a_window():
-    """With a display it is a real window; headless (CI) SDL's dummy driver stands in."""
+def test_human_render_mode_without_a_display_says_so(monkeypatch):
+    from mobilegym_env.ui import _pygame
+
+    monkeypatch.setattr(_pygame, "NO_DISPLAY", True)
+    with pytest.raises(RuntimeError, match='there is no display.*render_mode="rgb_array"'):
+        MobileGymEnv(task="launcher.open_app", render_mode="human")
+
+
+def test_human_render_mode_draws_into_a_window(monkeypatch):
+    """With a display it is a real window; headless (CI), a dummy driver chosen knowingly
+    (SDL_VIDEODRIVER set) stands in."""
+    from mobilegym_env.ui import _pygame
     from mobilegym_env.ui._pygame import pygame
 
+    monkeypatch.setattr(_pygame, "NO_DISPLAY", False)
     env = MobileGymEnv(task="launcher.open_app", render_mode="human")
     obs, _ = env.reset(seed=0)
     window = pygame.display.get_surface()

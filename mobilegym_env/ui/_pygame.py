@@ -7,10 +7,15 @@ import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-if sys.platform.startswith("linux") and not (
-    os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-):
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+# True when there is no display and nobody chose a video driver: we chose the dummy one, so a
+# window asked for would silently go nowhere (render_mode="human" refuses instead)
+NO_DISPLAY = (
+    sys.platform.startswith("linux")
+    and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    and "SDL_VIDEODRIVER" not in os.environ
+)
+if NO_DISPLAY:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 
