@@ -152,10 +152,14 @@ def plot(results: list[dict[str, Any]], path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--steps", type=int, default=60_000, help="environment steps to train")
-    p.add_argument("--eval-every", type=int, default=5_000)
-    p.add_argument("--eval-episodes", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--steps", type=int, default=150_000,
+                   help="environment steps to train (default: 150000; the learning rate "
+                        "decays to 0 over them)")
+    p.add_argument("--eval-every", type=int, default=10_000,
+                   help="evaluate greedily every this many steps (default: 10000)")
+    p.add_argument("--eval-episodes", type=int, default=100,
+                   help="held-out seeds per evaluation (default: 100)")
+    p.add_argument("--seed", type=int, default=0, help="training seed (default: 0)")
     p.add_argument("--envs", type=int, default=8, help="sub-envs (in-process)")
     p.add_argument("--threads", type=int, default=1, help="torch threads")
     p.add_argument("--out", type=Path, help="write the curve as JSON")
