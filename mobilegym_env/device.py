@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from .kernel import Kernel
+from .kernel.system_ui import FOLDER_NAME_FIELD
 from .kernel.task_manager import Activity
 from .system import compose
 from .ui import appearance
@@ -57,6 +58,7 @@ class Device:
         self._frame = np.zeros((self.height * scale, self.width * scale, 3), np.uint8)
         self._surface: Any = None
         self._version = 0
+        self._last_version = 0  # versions are never reused (a no-op action restores one)
         self._built_key: tuple | None = None
         self._painted_key: tuple | None = None
         self._placed: list[Placed] = []
@@ -125,8 +127,10 @@ class Device:
     def active_task_id(self) -> str | None:
         return self.kernel.tasks.active_task_id
 
-    def state(self) -> dict[str, Any]:
-        return self.kernel.state()
+    def state(self, shared: bool = False) -> dict[str, Any]:
+        """What judges read (see ``Kernel.state``; ``shared=True`` is the fast, read-only
+        form)."""
+        return self.kernel.state(shared)
 
     def snapshot(self) -> bytes:
         return self.kernel.snapshot()
@@ -144,7 +148,21 @@ class Device:
 
     def invalidate(self) -> None:
         """Marks the screen stale (call after changing kernel state from outside)."""
-        self._version += 1
+        self._last_version += 1
+        self._version = self._last_version
+
+    def _home_at_rest(self) -> tuple | None:
+        """What Home could change, when no app is in the foreground (else None): equal before
+        and after Home means it changed nothing."""
+        k = self.kernel
+        if k.tasks.active_task_id is not None:
+            return None
+        ui, kb = k.system_ui, k.keyboard
+        return (ui.shade_open, ui.recents_open, ui.drawer_open, ui.launcher_page,
+                ui.launcher_menu, ui.open_folder, ui.folder_editing, FOLDER_NAME_FIELD in ui.ui,
+                kb.visible, kb.target, kb.mode, kb.shift, k.intents.chooser is None,
+                k.permissions.pending is None, k.media_picker.is_open,
+                k.tasks.active_task_id)
 
     # ----- composing the screen
     def _key(self) -> tuple:
@@ -277,9 +295,14 @@ class Device:
         elif kind == A.ActionType.TYPE and act.text:
             self.type_text(act.text)
         elif kind == A.ActionType.BACK:
-            self.handle_back()
+            version = self._version
+            if self.handle_back() is None:  # no handler took it: nothing changed
+                self._version = version
         elif kind == A.ActionType.HOME:
+            version, before = self._version, self._home_at_rest()
             self.go_home()
+            if before is not None and before == self._home_at_rest():
+                self._version = version
         elif kind == A.ActionType.RECENTS:
             self.show_recents()
         elif kind == A.ActionType.ENTER:
@@ -296,8 +319,8 @@ class Device:
             return False
         v = hit.view
         handler = (v.on_long_press or v.on_tap) if long_press else v.on_tap
-        self.invalidate()
-        if handler is not None and v.enabled:
+        if handler is not None and v.enabled:  # a node without a live handler changes nothing
+            self.invalidate()
             area = self._scroll_area_of(hit) if v.kind == "field" else None
             self._run_handler(handler)
             if area is not None and self.kernel.keyboard.visible:
@@ -396,9 +419,11 @@ class Device:
         v = area.view
         assert v.store is not None and v.key is not None
         delta = -(dx if horizontal else dy)
-        v.store[v.key] = int(min(max(v.store.get(v.key, 0) + delta, 0),
-                                 max(area.content - area.viewport, 0)))
-        self.invalidate()
+        offset = int(min(max(v.store.get(v.key, 0) + delta, 0),
+                         max(area.content - area.viewport, 0)))
+        if v.key not in v.store or v.store[v.key] != offset:  # at an end it stays put
+            v.store[v.key] = offset
+            self.invalidate()
         return "scroll"
 
     def type_text(self, text: str) -> bool:

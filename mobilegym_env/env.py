@@ -13,6 +13,7 @@ from .actions import ActionType
 from .device import Device
 from .judge import Verdict
 from .kernel import Kernel, KernelConfig
+from .kernel.data import plain_copy
 from .kernel.kernel import DEFAULT_START_MS
 from .task import Task, registry, resolve_tasks
 from .ui import theme as T
@@ -102,7 +103,10 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         self.action_space = A.action_space()
         self.device: Device | None = None
         self.task: Task | None = None
-        self.initial_state: dict[str, Any] = {}
+        # the episode's initial state as the judge reads it: shared with the kernel's state
+        # cache (read-only); ``initial_state`` hands out a copy
+        self._initial: dict[str, Any] = {}
+        self._initial_copy: dict[str, Any] | None = None
         self._steps = 0
         self._max_steps = 0
         self._ended = False
@@ -166,13 +170,13 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
             raise
         device.invalidate()
         self.device, self.task = device, task
-        self.initial_state = device.state()
+        self._initial, self._initial_copy = device.state(shared=True), None
         self._steps = 0
         self._ended = False
         self._max_steps = self.max_steps_override or cls.step_limit()
         self._verdict = None
         obs = self._observe()
-        self._verdict = task.judge(self.initial_state, self.initial_state)
+        self._verdict = task.judge(self._initial, self._initial)
         self._judged_version = (device._version, device.kernel.clock.now_ms() // 60_000)
         info = self._info(self._verdict)
         if self.render_mode == "human":
@@ -223,6 +227,14 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
             pygame.display.quit()
             self._window = None
 
+    @property
+    def initial_state(self) -> dict[str, Any]:
+        """The device state at the start of the episode (what the judge compares with), as
+        an independent copy: editing it changes neither the episode nor its judge."""
+        if self._initial_copy is None:
+            self._initial_copy = plain_copy(self._initial)
+        return self._initial_copy
+
     # ----- helpers
     def _observe(self) -> np.ndarray:
         assert self.device is not None
@@ -234,7 +246,8 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         assert self.device is not None and self.task is not None
         version = (self.device._version, self.device.kernel.clock.now_ms() // 60_000)
         if force or self._verdict is None or version != self._judged_version:
-            self._verdict = self.task.judge(self.initial_state, self.device.state(), answer)
+            self._verdict = self.task.judge(self._initial, self.device.state(shared=True),
+                                            answer)
             self._judged_version = version
         return self._verdict
 

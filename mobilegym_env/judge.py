@@ -166,7 +166,9 @@ def diff(before: Any, after: Any, steps: tuple[Step, ...] = ()) -> list[Change]:
 
 
 def _diff(before: Any, after: Any, steps: tuple[Step, ...], out: list[Change]) -> None:
-    if before == after:
+    # shared states (``state(shared=True)``) reuse the objects of unchanged parts: one
+    # identity test skips them without a walk
+    if before is after or before == after:
         return
     if isinstance(before, dict) and isinstance(after, dict):
         for key in sorted(before.keys() | after.keys(), key=str):

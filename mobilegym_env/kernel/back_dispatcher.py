@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from . import shared
 
 if TYPE_CHECKING:
     from .kernel import Kernel
@@ -35,8 +37,15 @@ class BackDispatcher:
     def register(self, handler_id: str, handler: BackHandler, priority: int) -> None:
         if any(r.handler_id == handler_id for r in self._chain):
             raise ValueError(f"back handler {handler_id!r} is already registered")
-        self._chain.append(Registration(handler_id, priority, handler))
-        self._chain.sort(key=lambda r: -r.priority)
+        # a new list, never an edit: booted kernels share the factory's (kernel.shared)
+        self._chain = sorted([*self._chain, Registration(handler_id, priority, handler)],
+                             key=lambda r: -r.priority)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"_chain": shared.pack(self._chain)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._chain = shared.unpack(state["_chain"])
 
     def unregister(self, handler_id: str) -> None:
         self._chain = [r for r in self._chain if r.handler_id != handler_id]

@@ -13,6 +13,7 @@ import posixpath
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from . import shared
 from .clock import VirtualClock
 from .providers import MEDIA_SAMPLES, media_placeholder
 
@@ -186,8 +187,29 @@ class FileSystem:
     def __init__(self, clock: VirtualClock | None = None, empty: bool = False) -> None:
         self.clock = clock
         self._entries: dict[str, FileEntry] = {ROOT: FileEntry(ROOT, True)}
+        self._version = 0  # bumped by every write: keys the cached judge view
+        self._view: tuple[int, dict[str, dict[str, Any]]] | None = None
         if not empty:
             self._populate()
+
+    # ----- copy-on-write (see kernel.shared) and pickling
+    def _own(self) -> dict[str, FileEntry]:
+        """The entries, made this file system's own before a write (a booted kernel shares
+        the factory's until then)."""
+        if shared.token_of(self._entries) is not None:
+            self._entries = {p: dataclasses.replace(e) for p, e in self._entries.items()}
+        self._version += 1
+        return self._entries
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_entries"] = shared.pack(self._entries)
+        state["_view"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._entries = shared.unpack(state["_entries"])
 
     def _populate(self) -> None:
         for d in DEFAULT_DIRS:
@@ -276,7 +298,7 @@ class FileSystem:
         if mime is None and old is not None:
             mime = old.mime
         stamp = mtime_ms if mtime_ms is not None else self._stamp(0)
-        self._entries[norm] = _file(norm, text, mime, stamp)
+        self._own()[norm] = _file(norm, text, mime, stamp)
 
     def mkdir(self, path: str, parents: bool = False) -> None:
         """Create a directory (``parents`` behaves like ``mkdir -p``)."""
@@ -296,8 +318,9 @@ class FileSystem:
                 raise ValueError(f"not a directory: {parent}")
         else:
             self._parent_dir(norm)
+        entries = self._own()
         for p in reversed(missing):
-            self._entries[p] = FileEntry(p, True, mtime_ms=self._stamp(0))
+            entries[p] = FileEntry(p, True, mtime_ms=self._stamp(0))
 
     def delete(self, path: str, recursive: bool = False) -> None:
         """Delete a file, an empty directory, or (``recursive``) a whole subtree."""
@@ -306,8 +329,9 @@ class FileSystem:
         victims = self._subtree(entry.path)
         if len(victims) > 1 and not recursive:
             raise ValueError(f"directory not empty: {entry.path}")
+        entries = self._own()
         for p in victims:
-            del self._entries[p]
+            del entries[p]
 
     def _check_transfer(self, src: str, dst: str) -> tuple[FileEntry, str]:
         entry = self._get(src)
@@ -323,27 +347,29 @@ class FileSystem:
     def move(self, src: str, dst: str) -> None:
         """Rename a file or directory (mtimes kept, like ``rename(2)``)."""
         entry, dst_norm = self._check_transfer(src, dst)
+        entries = self._own()
         for p in self._subtree(entry.path):
             moved = dst_norm + p[len(entry.path) :]
-            self._entries[moved] = dataclasses.replace(self._entries.pop(p), path=moved)
+            entries[moved] = dataclasses.replace(entries.pop(p), path=moved)
 
     def copy(self, src: str, dst: str) -> None:
         """Copy a file or directory tree; copies get the clock's time (source mtime without one)."""
         entry, dst_norm = self._check_transfer(src, dst)
+        entries = self._own()
         for p in self._subtree(entry.path):
-            old = self._entries[p]
+            old = entries[p]
             new = dst_norm + p[len(entry.path) :]
-            self._entries[new] = dataclasses.replace(
+            entries[new] = dataclasses.replace(
                 old, path=new, mtime_ms=self._stamp(old.mtime_ms)
             )
 
     def touch(self, path: str, mtime_ms: int | None = None) -> None:
         """Sets an existing entry's modification time (the clock's now by default), keeping
         its content and size, like ``touch -d``."""
-        entry = self._get(path)
+        norm = self._get(path).path
         if mtime_ms is not None and (isinstance(mtime_ms, bool) or not isinstance(mtime_ms, int)):
             raise ValueError(f"mtime_ms must be an int, got {mtime_ms!r}")
-        entry.mtime_ms = mtime_ms if mtime_ms is not None else self._stamp(0)
+        self._own()[norm].mtime_ms = mtime_ms if mtime_ms is not None else self._stamp(0)
 
     def free_name(self, folder: str, name: str, is_dir: bool = False) -> str:
         """``name`` if ``folder`` has no entry of that name, else the first free of
@@ -363,8 +389,24 @@ class FileSystem:
         """Return a copy of the entry at ``path``."""
         return dataclasses.replace(self._get(path))
 
-    def state(self) -> dict[str, dict[str, Any]]:
-        """Return ``{path: {is_dir, size, mime, mtime_ms, sha1}}`` (content hashed, not copied)."""
+    def state(self, shared_view: bool = False) -> dict[str, dict[str, Any]]:
+        """Return ``{path: {is_dir, size, mime, mtime_ms, sha1}}`` (content hashed, not copied).
+
+        Args:
+            shared_view: Return the cached view, rebuilt only after a write and shared with
+                earlier results (and, while the entries are the factory's, with other
+                kernels): read-only.
+        """
+        if not shared_view:
+            return self._build_state()
+        common = shared.view(self._entries, self._build_state)
+        if common is not None:
+            return common
+        if self._view is None or self._view[0] != self._version:
+            self._view = (self._version, self._build_state())
+        return self._view[1]
+
+    def _build_state(self) -> dict[str, dict[str, Any]]:
         out: dict[str, dict[str, Any]] = {}
         for p in sorted(self._entries):
             e = self._entries[p]

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from . import broadcast as B
 from . import callbacks
+from . import shared as sharing
 from .back_dispatcher import BackDispatcher, default_dispatcher
 from .broadcast import BroadcastBus
 from .clipboard import ClipboardService
@@ -76,21 +77,30 @@ class Kernel:
     """The phone's OS: tasks, intents, Back, services, providers and app data stores."""
 
     def __init__(self, packages: PackageManager, config: KernelConfig | None = None) -> None:
-        self.config = config or KernelConfig()
-        self.config.check()
+        (config or KernelConfig()).check()
         self.packages = packages
-        self.clock = VirtualClock(self.config.start_ms, self.config.tz_offset_minutes)
-        self._depth = 0
         # persisted: survives reboot()
         self.os_state = OsState()
-        self.config.apply(self.os_state)
         self.clipboard = ClipboardService()
-        self.files = FileSystem(clock=self.clock)
+        self.files = FileSystem()
         self.providers = ContentResolver(default_providers())
         self.app_data: dict[str, dict[str, Any]] = packages.factory_data()
         self.launcher = LauncherLayout.default(packages.app_ids, DOCK_PREFERENCE)
-        self.permissions = PermissionService(self.os_state)
         self.back = default_dispatcher()
+        self._power_on(config or KernelConfig())
+
+    def _power_on(self, config: KernelConfig) -> None:
+        """Powers on with ``config``: its clock, its settings written into the data model,
+        fresh runtime services (the persisted parts are already in place)."""
+        config.check()
+        self.config = config
+        self.clock = VirtualClock(config.start_ms, config.tz_offset_minutes)
+        self.files.clock = self.clock
+        self._depth = 0
+        config.apply(self.os_state)
+        self.permissions = PermissionService(self.os_state)
+        # the judge view of each app's data: app id -> (its pickle, the view), see state()
+        self._app_views: dict[str, tuple[bytes, dict[str, Any]]] = {}
         self._init_volatile()
 
     def _init_volatile(self) -> None:
@@ -116,20 +126,20 @@ class Kernel:
     # ----- boot, reboot, snapshots
     @classmethod
     def boot(cls, config: KernelConfig | None = None) -> Kernel:
-        """A factory-fresh device booted with ``config``. Cheap: unpickles a cached factory
-        image, then applies the config (see ``kernel.config``).
+        """A factory-fresh device booted with ``config``. Cheap: unpickles the persisted parts
+        of a cached factory image, whose big tables (files, provider rows, the OS data model)
+        stay shared with it until the first write (``kernel.shared``), then powers on with the
+        config (see ``kernel.config``).
 
         Raises:
             ValueError: A config value the device refuses (nothing is booted).
         """
-        kernel: Kernel = pickle.loads(_factory_image())
-        if config is not None and config != kernel.config:
-            config.check()
-            config.apply(kernel.os_state)
-            kernel.config = config
-            kernel.clock = VirtualClock(config.start_ms, config.tz_offset_minutes)
-            kernel.files.clock = kernel.clock
-            kernel._init_volatile()  # every service on the new clock and config
+        image, app_views = factory_image()
+        kernel = cls.__new__(cls)
+        # the persisted parts, their big tables still shared with the factory (copy-on-write)
+        kernel.__dict__.update(pickle.loads(image))
+        kernel._power_on(config or KernelConfig())
+        kernel._app_views = dict(app_views)
         return kernel
 
     def reboot(self) -> None:
@@ -183,8 +193,15 @@ class Kernel:
             self._depth -= 1
 
     def snapshot(self) -> bytes:
-        """An exact, self-contained copy of the whole kernel."""
+        """An exact copy of the whole kernel. Tables still shared with the factory image are
+        written as references (``kernel.shared``): a snapshot restores in any process that
+        runs the same code."""
         return pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_app_views"] = {}  # a cache (the views are rebuilt on demand)
+        return state
 
     @staticmethod
     def restore(snap: bytes) -> Kernel:
@@ -510,11 +527,21 @@ class Kernel:
         return found[1] if found else None
 
     # ----- state
-    def state(self) -> dict[str, Any]:
-        """The JSON-serializable snapshot judges read: ``{"os": ..., "apps": ...}``."""
+    def state(self, shared: bool = False) -> dict[str, Any]:
+        """The JSON-serializable snapshot judges read: ``{"os": ..., "apps": ...}``.
+
+        Args:
+            shared: Return parts shared with the kernel's cache, with earlier results and
+                (while unchanged since boot) with other kernels: each service's part is
+                rebuilt only after it changed, and an unchanged part is the same object as
+                before, so comparing two states skips it. Read-only: never mutate it (or a
+                ``copy.deepcopy`` of it). By default the result is an independent copy.
+        """
+        if not shared:
+            return plain_copy(self.state(shared=True))
         chooser = self.intents.chooser
         pending = self.permissions.pending
-        os_state = self.os_state.state()
+        os_state = dict(self.os_state.state(shared_view=True))
         os_state.update(
             time=self.clock.state(),
             tasks=self.tasks.state(),
@@ -522,8 +549,8 @@ class Kernel:
             keyboard=self.keyboard.state(),
             clipboard=self.clipboard.state(),
             location=self.location.state(),
-            files=self.files.state(),
-            providers=self.providers.state(),
+            files=self.files.state(shared_view=True),
+            providers=self.providers.state(shared_view=True),
             launcher=self.launcher.state(),
             system_ui=self.system_ui.state(),
             chooser=chooser.to_state(self.packages) if chooser else None,
@@ -534,7 +561,21 @@ class Kernel:
             network=self.network.state(),
             media=self.media.state(),
         )
-        return {"os": os_state, "apps": plain_copy(self.app_data)}
+        return {"os": os_state, "apps": self._apps_state()}
+
+    def _apps_state(self) -> dict[str, Any]:
+        """Each app's data as a judge view. Apps write their stores directly, so a store's
+        pickle (one C call) is what tells whether it changed: an unchanged one keeps its
+        previous view (the factory's, shared, until the app first writes)."""
+        views = self._app_views
+        out = {}
+        for app_id, data in self.app_data.items():
+            blob = pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
+            known = views.get(app_id)
+            if known is None or known[0] != blob:
+                known = views[app_id] = (blob, pickle.loads(blob))
+            out[app_id] = known[1]
+        return out
 
 
 def _pause_media(kernel: Kernel, broadcast: B.Broadcast) -> None:
@@ -556,9 +597,32 @@ def installed_apps() -> PackageManager:
     return PackageManager(discover_apps())
 
 
+# What a reboot keeps, and what boot() takes from the factory image (the rest is started fresh)
+PERSISTED = ("packages", "os_state", "clipboard", "files", "providers", "app_data", "launcher",
+             "back")
+
+
 @functools.cache
-def _factory_image() -> bytes:
-    return pickle.dumps(Kernel(installed_apps()), protocol=pickle.HIGHEST_PROTOCOL)
+def factory_image() -> tuple[bytes, dict[str, tuple[bytes, dict[str, Any]]]]:
+    """The factory-fresh kernel's persisted parts, pickled with its big tables registered as
+    shared (``kernel.shared``), and the judge view of each app's factory data."""
+    kernel = Kernel(installed_apps())
+    sharing.share("os_state", kernel.os_state._data)
+    sharing.share("files", kernel.files._entries)
+    sharing.share("back", kernel.back._chain)
+    for name, provider in kernel.providers._providers.items():
+        sharing.share(f"provider:{name}", provider._rows)
+        sharing.share(f"provider:{name}:columns", provider._columns)
+        sharing.share(f"provider:{name}:choices", provider._choices)
+    kernel.os_state.listener = None  # the factory kernel itself is not part of the image
+    parts = {name: getattr(kernel, name) for name in PERSISTED}
+    image = pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL)
+    kernel.state(shared=True)  # builds the shared views once
+    app_views = {}
+    for app_id, data in kernel.app_data.items():
+        blob = pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
+        app_views[app_id] = (blob, pickle.loads(blob))
+    return image, app_views
 
 
 __all__ = ["DEFAULT_START_MS", "BackDispatcher", "Kernel", "KernelConfig", "installed_apps"]

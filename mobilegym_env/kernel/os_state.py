@@ -6,6 +6,7 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import shared
 from .data import plain_copy
 
 # Subtrees whose keys are open-ended (app ids, preference names): writes may add keys there.
@@ -195,6 +196,27 @@ class OsState:
         # Where managers' announcements go (the kernel's broadcast bus); a standalone model,
         # as judges simulate managers on, announces to nobody.
         self.listener: Callable[[str, dict[str, Any]], Any] | None = None
+        self._version = 0  # bumped by every write: keys the cached judge view
+        self._view: tuple[int, dict[str, Any]] | None = None
+
+    # ----- copy-on-write (see kernel.shared) and pickling
+    def _own(self) -> dict[str, Any]:
+        """The model, made this device's own before a write (a booted kernel shares the
+        factory's until then)."""
+        if shared.token_of(self._data) is not None:
+            self._data = plain_copy(self._data)
+        self._version += 1
+        return self._data
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_data"] = shared.pack(self._data)
+        state["_view"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._data = shared.unpack(state["_data"])
 
     def announce(self, action: str, **extras: Any) -> None:
         """A manager tells the system about a change it made (a broadcast, queued by the
@@ -232,7 +254,7 @@ class OsState:
         open_tree = _is_open(keys)
         if keys[0] not in self._data:
             raise KeyError(f"no OS state at path {path!r}")
-        node = self._data
+        node = self._own()
         for key in keys[:-1]:
             if key not in node and open_tree:
                 node[key] = {}
@@ -260,8 +282,19 @@ class OsState:
             node = node[key]
         if not isinstance(node, dict) or keys[-1] not in node:
             raise KeyError(f"no OS state at path {path!r}")
+        node = self._own()
+        for key in keys[:-1]:
+            node = node[key]
         del node[keys[-1]]
 
-    def state(self) -> dict[str, Any]:
-        """Return a deep-copied, JSON-serializable snapshot."""
-        return plain_copy(self._data)
+    def state(self, shared_view: bool = False) -> dict[str, Any]:
+        """Return a deep-copied, JSON-serializable snapshot (``shared_view``: the cached
+        one, rebuilt only after a write and shared with earlier results: read-only)."""
+        if not shared_view:
+            return plain_copy(self._data)
+        common = shared.view(self._data, lambda: plain_copy(self._data))
+        if common is not None:
+            return common
+        if self._view is None or self._view[0] != self._version:
+            self._view = (self._version, plain_copy(self._data))
+        return self._view[1]

@@ -138,6 +138,14 @@ class PackageManager:
     def __init__(self, apps: dict[str, InstalledApp]) -> None:
         self._apps = apps
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the process-wide discovered apps pickle as a reference (snapshots stay small)
+        from .kernel import installed_apps
+
+        if installed_apps.cache_info().currsize and self is installed_apps():
+            return installed_apps, ()
+        return PackageManager, (self._apps,)
+
     def __contains__(self, app_id: object) -> bool:
         return app_id in self._apps
 

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from . import shared
 from .data import plain_copy
 
 _NONE = type(None)
@@ -67,6 +68,29 @@ class ContentProvider:
             self._rows[rid] = full
         # Ids are never reused after deletion (like SQLite AUTOINCREMENT).
         self._next_id = max(self._rows, default=0) + 1
+        self._version = 0  # bumped by every write: keys the cached judge view
+        self._view: tuple[int, list[dict[str, Any]]] | None = None
+
+    # ----- copy-on-write (see kernel.shared) and pickling
+    def _own(self) -> dict[int, dict[str, Any]]:
+        """The rows, made this provider's own before a write (a booted kernel shares the
+        factory's until then)."""
+        if shared.token_of(self._rows) is not None:
+            self._rows = plain_copy(self._rows)
+        self._version += 1
+        return self._rows
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        for name in ("_rows", "_columns", "_choices"):  # the schema is never edited
+            state[name] = shared.pack(state[name])
+        state["_view"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        for name in ("_rows", "_columns", "_choices"):
+            setattr(self, name, shared.unpack(state[name]))
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -168,7 +192,7 @@ class ContentProvider:
             rid = row[self.id_field] = self._next_id
         elif rid in self._rows:
             raise ValueError(f"{self.authority}: id {rid} already exists")
-        self._rows[rid] = row
+        self._own()[rid] = row
         self._next_id = max(self._next_id, rid + 1)
         return rid
 
@@ -182,21 +206,22 @@ class ContentProvider:
         self._check_update(values)
         if row_id not in self._rows:
             return False
-        self._rows[row_id].update(copy.deepcopy(dict(values)))
+        self._own()[row_id].update(copy.deepcopy(dict(values)))
         return True
 
     def update_where(self, where: Mapping[str, Any], values: Mapping[str, Any]) -> int:
         """Update all matching rows (``{}`` matches all); return the count."""
         self._check_where(where)
         self._check_update(values)
-        hits = [r for r in self._rows.values() if self._matches(r, where)]
-        for row in hits:
-            row.update(copy.deepcopy(dict(values)))
+        hits = [rid for rid, r in self._rows.items() if self._matches(r, where)]
+        rows = self._own() if hits else self._rows
+        for rid in hits:
+            rows[rid].update(copy.deepcopy(dict(values)))
         return len(hits)
 
     def delete(self, row_id: int) -> bool:
         """Delete one row; return whether it existed."""
-        return self._rows.pop(row_id, None) is not None
+        return row_id in self._rows and self._own().pop(row_id) is not None
 
     def delete_where(self, where: Mapping[str, Any]) -> int:
         """Delete all matching rows (``{}`` matches all); return the count."""
@@ -204,11 +229,24 @@ class ContentProvider:
         if where is None:
             raise ValueError(f"{self.authority}: delete_where needs a where dict ({{}} for all)")
         hits = [rid for rid, r in self._rows.items() if self._matches(r, where)]
+        rows = self._own() if hits else self._rows
         for rid in hits:
-            del self._rows[rid]
+            del rows[rid]
         return len(hits)
 
-    def state(self) -> list[dict[str, Any]]:
+    def state(self, shared_view: bool = False) -> list[dict[str, Any]]:
+        """The rows in id order; ``shared_view`` returns the cached view, rebuilt only after
+        a write and shared with earlier results (and other kernels): read-only."""
+        if not shared_view:
+            return self._build_state()
+        common = shared.view(self._rows, self._build_state)
+        if common is not None:
+            return common
+        if self._view is None or self._view[0] != self._version:
+            self._view = (self._version, self._build_state())
+        return self._view[1]
+
+    def _build_state(self) -> list[dict[str, Any]]:
         """Return copies of all rows in id order."""
         return plain_copy([r for _, r in sorted(self._rows.items())])
 
@@ -566,6 +604,8 @@ class MediaProvider(ContentProvider):
         name and folder. Returns the ids of the rows that moved.
         """
         moved = []
+        if self._under(src):
+            self._own()
         for row in self._under(src):
             path = dst + row["path"][len(src):]
             row.update(path=path, title=media_title(path), album=media_album(path))
@@ -586,8 +626,9 @@ class MediaProvider(ContentProvider):
     def scan_deleted(self, path: str) -> list[int]:
         """Drops the rows of the deleted file or folder tree at ``path``; returns their ids."""
         gone = [r[self.id_field] for r in self._under(path)]
+        rows = self._own() if gone else self._rows
         for rid in gone:
-            del self._rows[rid]
+            del rows[rid]
         return gone
 
 
@@ -668,6 +709,7 @@ class ContentResolver:
             raise ValueError(f"delete of {uri!r} needs a where dict ({{}} for all rows)")
         return prov.delete_where(where)
 
-    def state(self) -> dict[str, list[dict[str, Any]]]:
-        """Return every provider's rows keyed by authority."""
-        return {name: prov.state() for name, prov in self._providers.items()}
+    def state(self, shared_view: bool = False) -> dict[str, list[dict[str, Any]]]:
+        """Return every provider's rows keyed by authority (``shared_view``: the cached,
+        read-only views, see ``ContentProvider.state``)."""
+        return {name: prov.state(shared_view) for name, prov in self._providers.items()}
