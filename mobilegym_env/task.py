@@ -212,8 +212,16 @@ class Task:
 
     def judge(self, initial: dict[str, Any], final: dict[str, Any],
               answer: str | None = None) -> Verdict:
-        """The verdict on ``final``: every check passed and nothing else changed."""
-        return verdict(self.checks(initial), initial, final, answer)
+        """The verdict on ``final``: every check passed and nothing else changed.
+
+        The expectations built from ``initial`` are kept while the same ``initial`` object
+        comes back (the env passes its read-only initial state every step), so a judge
+        builds them once per episode.
+        """
+        cached = self.__dict__.get("_expectations")
+        if cached is None or cached[0] is not initial:
+            cached = self.__dict__["_expectations"] = (initial, self.checks(initial))
+        return verdict(cached[1], initial, final, answer)
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         """A scripted solver: yields public actions, reading ``device.ui_tree()`` each step."""

@@ -192,7 +192,7 @@ class OsState:
     """
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
-        self._data = copy.deepcopy(data) if data is not None else default_os_state()
+        self._data = plain_copy(data) if data is not None else default_os_state()
         # Where managers' announcements go (the kernel's broadcast bus); a standalone model,
         # as judges simulate managers on, announces to nobody.
         self.listener: Callable[[str, dict[str, Any]], Any] | None = None
