@@ -160,6 +160,7 @@ class Device:
         ui, kb = k.system_ui, k.keyboard
         return (ui.shade_open, ui.recents_open, ui.drawer_open, ui.launcher_page,
                 ui.launcher_menu, ui.open_folder, ui.folder_editing, FOLDER_NAME_FIELD in ui.ui,
+                ui.crashed_app,
                 kb.visible, kb.target, kb.mode, kb.shift, k.intents.chooser is None,
                 k.permissions.pending is None, k.media_picker.is_open,
                 k.tasks.active_task_id)

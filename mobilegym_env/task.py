@@ -210,6 +210,11 @@ class Task:
         (and the initial state, for answers that depend on data)."""
         raise NotImplementedError(f"{type(self).__name__} has no checks")
 
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_expectations", None)  # a cache; checks may hold closures (unpicklable)
+        return state
+
     def judge(self, initial: dict[str, Any], final: dict[str, Any],
               answer: str | None = None) -> Verdict:
         """The verdict on ``final``: every check passed and nothing else changed.

@@ -151,3 +151,13 @@ def test_versions_are_never_reused_after_a_no_op():
     d.act(A.back())
     d.invalidate()
     assert d._version not in seen
+
+
+def test_home_that_closes_a_system_surface_is_a_change():
+    d = Device(Kernel.boot(CONFIG))
+    d.go_home()
+    d.kernel.app_crashed("notes", "RuntimeError: boom")
+    d.invalidate()
+    version = d._version
+    d.act(A.home())
+    assert d._version != version and d.kernel.system_ui.crashed_app is None
