@@ -15,7 +15,7 @@ from .judge import Verdict
 from .kernel import Kernel, KernelConfig
 from .kernel.data import plain_copy
 from .kernel.kernel import DEFAULT_START_MS
-from .task import Task, registry, resolve_tasks
+from .task import Task, resolve_tasks, task_class
 from .ui import theme as T
 
 # Simulated time each action takes; the virtual clock is the only clock.
@@ -111,6 +111,7 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         self._max_steps = 0
         self._ended = False
         self._verdict: Verdict | None = None
+        self._instruction = ""
         self._judged_version: tuple[int, int] | None = None
         self._window: Any = None
 
@@ -144,7 +145,7 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         try:
             task_id = candidates[int(rng.integers(len(candidates)))] if len(candidates) > 1 \
                 else candidates[0]
-            cls = registry()[task_id]
+            cls = task_class(task_id)
             minutes = int(rng.integers(START_SPREAD_MINUTES))
             config = KernelConfig(start_ms=DEFAULT_START_MS + minutes * 60_000)
             kernel = Kernel.boot(config.with_overrides(cls.config))
@@ -157,7 +158,7 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
                 else cls.parse_params(cls.sample_params(rng, device))
             cls.validate_params(params, device)
             task = cls(params)
-            task.instruction  # noqa: B018 - a template the params cannot fill fails here
+            instruction = task.instruction  # a template the params cannot fill fails here
             task.initialize(device, rng)
             _check_data_only(device, task)
             task.start_screen().apply(device)
@@ -170,6 +171,7 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
             raise
         device.invalidate()
         self.device, self.task = device, task
+        self._instruction = instruction  # the params are fixed for the episode
         self._initial, self._initial_copy = device.state(shared=True), None
         self._steps = 0
         self._ended = False
@@ -254,7 +256,7 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
     def _info(self, verdict: Verdict) -> dict[str, Any]:
         assert self.task is not None
         info = verdict.info()
-        info.update(instruction=self.task.instruction, task_id=self.task.task_id(),
+        info.update(instruction=self._instruction, task_id=self.task.task_id(),
                     step=self._steps)
         return info
 

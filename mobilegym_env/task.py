@@ -348,6 +348,18 @@ def registry() -> dict[str, type[Task]]:
     return dict(sorted({**_discovered(), **_REGISTERED}.items()))
 
 
+def task_class(task_id: str) -> type[Task]:
+    """The task class of an id, as ``registry()[task_id]`` without building the registry.
+
+    Raises:
+        KeyError: No task has that id.
+    """
+    found = _REGISTERED.get(task_id) or _discovered().get(task_id)
+    if found is None:
+        raise KeyError(task_id)
+    return found
+
+
 def register_task(cls: type[Task]) -> type[Task]:
     """Adds a task class defined outside the package (usable as a class decorator).
 

@@ -34,7 +34,13 @@ class NetworkService:
 
     def __init__(self, os_state: OsState) -> None:
         self._os = os_state
+        # state() derived from one version of the model: (its data, its version, the state);
+        # it is read at every settle, the model rarely changes
+        self._derived: tuple[Any, int, dict[str, Any]] | None = None
         self.last: dict[str, Any] = self.state()  # what was last announced
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_derived": None}
 
     @property
     def transport(self) -> str | None:
@@ -59,10 +65,15 @@ class NetworkService:
 
     def state(self) -> dict[str, Any]:
         """``{"status", "transport", "metered", "vpn"}`` (the VPN only counts when online)."""
+        os, derived = self._os, self._derived
+        if derived is not None and derived[0] is os._data and derived[1] == os._version:
+            return dict(derived[2])
         transport = self.transport
-        return {"status": _STATUS[transport],
-                "transport": transport, "metered": transport == "cellular",
-                "vpn": transport is not None and bool(self._os.get("hardware.vpn_on"))}
+        now = {"status": _STATUS[transport],
+               "transport": transport, "metered": transport == "cellular",
+               "vpn": transport is not None and bool(self._os.get("hardware.vpn_on"))}
+        self._derived = (os._data, os._version, now)
+        return dict(now)
 
     def changed(self) -> dict[str, Any] | None:
         """The new state if it differs from the last one seen (then it becomes the last)."""
