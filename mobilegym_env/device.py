@@ -151,19 +151,16 @@ class Device:
         self._last_version += 1
         self._version = self._last_version
 
-    def _home_at_rest(self) -> tuple | None:
-        """What Home could change, when no app is in the foreground (else None): equal before
-        and after Home means it changed nothing."""
+    def _surfaces(self) -> tuple:
+        """What Home and Recents can change (the foreground Task, system surfaces, overlays,
+        the keyboard): equal before and after means the key changed nothing."""
         k = self.kernel
-        if k.tasks.active_task_id is not None:
-            return None
         ui, kb = k.system_ui, k.keyboard
-        return (ui.shade_open, ui.recents_open, ui.drawer_open, ui.launcher_page,
-                ui.launcher_menu, ui.open_folder, ui.folder_editing, FOLDER_NAME_FIELD in ui.ui,
-                ui.crashed_app,
-                kb.visible, kb.target, kb.mode, kb.shift, k.intents.chooser is None,
-                k.permissions.pending is None, k.media_picker.is_open,
-                k.tasks.active_task_id)
+        return (k.tasks.active_task_id, ui.shade_open, ui.recents_open, ui.drawer_open,
+                ui.launcher_page, ui.launcher_menu, ui.open_folder, ui.folder_editing,
+                FOLDER_NAME_FIELD in ui.ui, ui.crashed_app, kb.visible, kb.target, kb.mode,
+                kb.shift, k.intents.chooser is None, k.permissions.pending is None,
+                k.media_picker.is_open)
 
     # ----- composing the screen
     def _key(self) -> tuple:
@@ -299,13 +296,18 @@ class Device:
             version = self._version
             if self.handle_back() is None:  # no handler took it: nothing changed
                 self._version = version
-        elif kind == A.ActionType.HOME:
-            version, before = self._version, self._home_at_rest()
-            self.go_home()
-            if before is not None and before == self._home_at_rest():
+        elif kind in (A.ActionType.HOME, A.ActionType.RECENTS):
+            # Home with no app in front, Recents already open: nothing moves in the foreground
+            # (so no lifecycle event runs app code); same surfaces after means a no-op
+            k, version, before = self.kernel, self._version, self._surfaces()
+            if kind == A.ActionType.HOME:
+                idle = k.tasks.active_task_id is None
+                self.go_home()
+            else:
+                idle = k.system_ui.recents_open
+                self.show_recents()
+            if idle and self._surfaces() == before:
                 self._version = version
-        elif kind == A.ActionType.RECENTS:
-            self.show_recents()
         elif kind == A.ActionType.ENTER:
             self.press_enter()
         elif kind == A.ActionType.ANSWER:

@@ -161,3 +161,14 @@ def test_home_that_closes_a_system_surface_is_a_change():
     version = d._version
     d.act(A.home())
     assert d._version != version and d.kernel.system_ui.crashed_app is None
+
+
+def test_recents_when_recents_is_open_keeps_the_version():
+    d = Device(Kernel.boot(CONFIG))
+    d.open_app("notes")
+    d.act(A.recents())
+    version = d._version
+    d.act(A.recents())
+    assert d._version == version
+    d.act(A.home())
+    assert d._version != version
