@@ -52,7 +52,10 @@ def test_a_booted_kernel_shares_its_tables_until_it_writes():
 def test_edits_never_reach_another_kernel_or_the_next_boot():
     a, b = Kernel.boot(CONFIG), Kernel.boot(CONFIG)
     before = b.state(shared=True)
+    listed = b.files.list_dir("/sdcard/Download")
     _edit(a)
+    assert "leak.txt" in a.files.list_dir("/sdcard/Download")
+    assert b.files.list_dir("/sdcard/Download") == listed and "leak.txt" not in listed
     assert b.state() == _fresh()
     assert b.state(shared=True) == before
     assert Kernel.boot(CONFIG).state() == _fresh()

@@ -189,6 +189,9 @@ class FileSystem:
         self._entries: dict[str, FileEntry] = {ROOT: FileEntry(ROOT, True)}
         self._version = 0  # bumped by every write: keys the cached judge view
         self._view: tuple[int, dict[str, dict[str, Any]]] | None = None
+        # directory -> sorted child names, for one version of the entries (list_dir runs in
+        # screen builds; a scan of every path per call was the cost)
+        self._children: tuple[int, dict[str, list[str]]] | None = None
         if not empty:
             self._populate()
 
@@ -204,12 +207,30 @@ class FileSystem:
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state["_entries"] = shared.pack(self._entries)
-        state["_view"] = None
+        state["_view"] = state["_children"] = None
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._entries = shared.unpack(state["_entries"])
+
+    def _index(self) -> dict[str, list[str]]:
+        """Sorted child names by directory path (read-only)."""
+        common = shared.view(self._entries, self._build_index, "children")
+        if common is not None:
+            return common
+        if self._children is None or self._children[0] != self._version:
+            self._children = (self._version, self._build_index())
+        return self._children[1]
+
+    def _build_index(self) -> dict[str, list[str]]:
+        tree: dict[str, list[str]] = {}
+        for p in self._entries:
+            if p != ROOT:
+                tree.setdefault(posixpath.dirname(p), []).append(posixpath.basename(p))
+        for names in tree.values():
+            names.sort()
+        return tree
 
     def _populate(self) -> None:
         for d in DEFAULT_DIRS:
@@ -258,11 +279,7 @@ class FileSystem:
         entry = self._get(path)
         if not entry.is_dir:
             raise ValueError(f"not a directory: {entry.path}")
-        return sorted(
-            posixpath.basename(p)
-            for p in self._entries
-            if p != entry.path and posixpath.dirname(p) == entry.path
-        )
+        return list(self._index().get(entry.path, ()))
 
     def read_text(self, path: str) -> str:
         """Return a file's content."""

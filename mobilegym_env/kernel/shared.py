@@ -20,7 +20,7 @@ from typing import Any
 
 _BY_TOKEN: dict[str, Any] = {}  # token -> the shared object (kept alive for the process)
 _TOKEN_OF: dict[int, str] = {}  # id(shared object) -> token
-_VIEWS: dict[str, Any] = {}  # token -> its judge view, built once
+_VIEWS: dict[tuple[str, str], Any] = {}  # (token, kind) -> a derived view, built once
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,8 @@ def share(token: str, obj: Any) -> Any:
     old = _BY_TOKEN.get(token)
     if old is not None:
         _TOKEN_OF.pop(id(old), None)
-        _VIEWS.pop(token, None)
+        for key in [key for key in _VIEWS if key[0] == token]:
+            del _VIEWS[key]
     _BY_TOKEN[token] = obj
     _TOKEN_OF[id(obj)] = token
     return obj
@@ -72,12 +73,13 @@ def unpack(value: Any) -> Any:
     return resolve(value.token) if isinstance(value, Ref) else value
 
 
-def view(obj: Any, build: Callable[[], Any]) -> Any | None:
-    """The cached judge view of a shared object (None when ``obj`` is not shared)."""
+def view(obj: Any, build: Callable[[], Any], kind: str = "state") -> Any | None:
+    """A read-only view derived from a shared object (its judge ``state``, an index...),
+    built once per process; None when ``obj`` is not shared."""
     token = token_of(obj)
     if token is None:
         return None
-    cached = _VIEWS.get(token)
+    cached = _VIEWS.get((token, kind))
     if cached is None:
-        cached = _VIEWS[token] = build()
+        cached = _VIEWS[(token, kind)] = build()
     return cached
