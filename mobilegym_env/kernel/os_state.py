@@ -198,6 +198,9 @@ class OsState:
         self.listener: Callable[[str, dict[str, Any]], Any] | None = None
         self._version = 0  # bumped by every write: keys the cached judge view
         self._view: tuple[int, dict[str, Any]] | None = None
+        # scalar reads by dotted path since the last write (the status bar reads a dozen
+        # settings per frame)
+        self._reads: dict[str, Any] = {}
 
     # ----- copy-on-write (see kernel.shared) and pickling
     def _own(self) -> dict[str, Any]:
@@ -206,12 +209,13 @@ class OsState:
         if shared.token_of(self._data) is not None:
             self._data = plain_copy(self._data)
         self._version += 1
+        self._reads.clear()
         return self._data
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state["_data"] = shared.pack(self._data)
-        state["_view"] = None
+        state["_view"], state["_reads"] = None, {}
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -234,12 +238,19 @@ class OsState:
         Raises:
             KeyError: Naming the path if any segment is missing.
         """
+        reads = self._reads
+        if isinstance(path, str) and path in reads:
+            return reads[path]
         node: Any = self._data
         for key in _split(path):
             if not isinstance(node, dict) or key not in node:
                 raise KeyError(f"no OS state at path {path!r}")
             node = node[key]
-        return node if isinstance(node, str | int | float | bool | None) else plain_copy(node)
+        if isinstance(node, str | int | float | bool | None):
+            if isinstance(path, str):
+                reads[path] = node
+            return node
+        return plain_copy(node)
 
     def _set(self, path: str | Sequence[str], value: Any) -> None:
         """Write a value (for managers and services only; they own the constraints).
