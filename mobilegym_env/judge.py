@@ -252,13 +252,17 @@ class Verdict:
 
     def info(self) -> dict[str, Any]:
         """The verdict as plain data for ``info``: checks by name with details, and the
-        unexpected changes as readable strings."""
+        unexpected changes as readable strings (fresh containers on every call; the strings
+        are rendered once, an unchanged state keeps its verdict for many steps)."""
+        texts = self.__dict__.get("_texts")
+        if texts is None:
+            texts = self.__dict__["_texts"] = [str(c) for c in self.unexpected_changes]
         return {
             "success": self.success,
             "progress": self.progress,
             "clean": self.clean,
             "checks": {c.name: {"passed": c.passed, "detail": c.detail} for c in self.checks},
-            "unexpected_changes": [str(c) for c in self.unexpected_changes],
+            "unexpected_changes": list(texts),
         }
 
     def explain(self) -> str:
