@@ -14,7 +14,9 @@ from mobilegym_env import actions as A
 from mobilegym_env.device import Device
 from mobilegym_env.kernel import Kernel, KernelConfig, installed_apps
 from mobilegym_env.kernel import shared as sharing
+from mobilegym_env.kernel.filesystem import move_scanned
 from mobilegym_env.kernel.kernel import DEFAULT_START_MS
+from mobilegym_env.kernel.providers import MEDIA_SAMPLES
 
 CONFIG = KernelConfig(start_ms=DEFAULT_START_MS + 7 * 60_000)
 
@@ -30,7 +32,10 @@ def _edit(k: Kernel) -> None:
     k.files.touch("/sdcard/Download")
     k.providers.insert("content://contacts", {"name": "Leaky", "phone": "+1 555 0100"})
     k.providers.update("content://sms", {"read": True}, where={})
-    k.providers.delete("content://media", where={})
+    photo = MEDIA_SAMPLES[0]["path"]
+    move_scanned(k.files, k.providers.provider("media"), photo, photo + ".moved.jpg")
+    k.providers.update("content://contacts/1", {"starred": True})
+    k.providers.delete("content://media", where={"album": "Camera"})
     k.set_preference("dark_mode", True)
     k.app_state("notes")["notes"].append({"id": 999, "title": "leak"})
 

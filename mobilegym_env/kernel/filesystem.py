@@ -200,7 +200,9 @@ class FileSystem:
         """The entries, made this file system's own before a write (a booted kernel shares
         the factory's until then)."""
         if shared.token_of(self._entries) is not None:
-            self._entries = {p: dataclasses.replace(e) for p, e in self._entries.items()}
+            # entries are never edited in place (a write stores a new FileEntry), so the
+            # table is copied, not the entries
+            self._entries = dict(self._entries)
         self._version += 1
         return self._entries
 
@@ -386,7 +388,9 @@ class FileSystem:
         norm = self._get(path).path
         if mtime_ms is not None and (isinstance(mtime_ms, bool) or not isinstance(mtime_ms, int)):
             raise ValueError(f"mtime_ms must be an int, got {mtime_ms!r}")
-        self._own()[norm].mtime_ms = mtime_ms if mtime_ms is not None else self._stamp(0)
+        entries = self._own()
+        entries[norm] = dataclasses.replace(
+            entries[norm], mtime_ms=mtime_ms if mtime_ms is not None else self._stamp(0))
 
     def free_name(self, folder: str, name: str, is_dir: bool = False) -> str:
         """``name`` if ``folder`` has no entry of that name, else the first free of

@@ -74,9 +74,14 @@ class ContentProvider:
     # ----- copy-on-write (see kernel.shared) and pickling
     def _own(self) -> dict[int, dict[str, Any]]:
         """The rows, made this provider's own before a write (a booted kernel shares the
-        factory's until then)."""
+        factory's until then).
+
+        Rows are never edited in place: a write puts a new row dict in the table. So owning
+        copies only the table, rows are shared with the factory and with the judge views
+        (an unchanged row is the same object in every state, which the diff skips).
+        """
         if shared.token_of(self._rows) is not None:
-            self._rows = plain_copy(self._rows)
+            self._rows = dict(self._rows)
         self._version += 1
         return self._rows
 
@@ -206,7 +211,8 @@ class ContentProvider:
         self._check_update(values)
         if row_id not in self._rows:
             return False
-        self._own()[row_id].update(copy.deepcopy(dict(values)))
+        rows = self._own()
+        rows[row_id] = {**rows[row_id], **copy.deepcopy(dict(values))}
         return True
 
     def update_where(self, where: Mapping[str, Any], values: Mapping[str, Any]) -> int:
@@ -216,7 +222,7 @@ class ContentProvider:
         hits = [rid for rid, r in self._rows.items() if self._matches(r, where)]
         rows = self._own() if hits else self._rows
         for rid in hits:
-            rows[rid].update(copy.deepcopy(dict(values)))
+            rows[rid] = {**rows[rid], **copy.deepcopy(dict(values))}
         return len(hits)
 
     def delete(self, row_id: int) -> bool:
@@ -239,16 +245,20 @@ class ContentProvider:
         a write and shared with earlier results (and other kernels): read-only."""
         if not shared_view:
             return self._build_state()
-        common = shared.view(self._rows, self._build_state)
+        common = shared.view(self._rows, self._in_order)
         if common is not None:
             return common
         if self._view is None or self._view[0] != self._version:
-            self._view = (self._version, self._build_state())
+            self._view = (self._version, self._in_order())
         return self._view[1]
+
+    def _in_order(self) -> list[dict[str, Any]]:
+        """The rows themselves in id order (never edited in place, see ``_own``)."""
+        return [r for _, r in sorted(self._rows.items())]
 
     def _build_state(self) -> list[dict[str, Any]]:
         """Return copies of all rows in id order."""
-        return plain_copy([r for _, r in sorted(self._rows.items())])
+        return plain_copy(self._in_order())
 
 
 # --------------------------------------------------------------------------- default data
@@ -604,11 +614,12 @@ class MediaProvider(ContentProvider):
         name and folder. Returns the ids of the rows that moved.
         """
         moved = []
-        if self._under(src):
-            self._own()
-        for row in self._under(src):
+        under = self._under(src)
+        rows = self._own() if under else self._rows
+        for row in under:
             path = dst + row["path"][len(src):]
-            row.update(path=path, title=media_title(path), album=media_album(path))
+            rows[row[self.id_field]] = {**row, "path": path, "title": media_title(path),
+                                        "album": media_album(path)}
             moved.append(row[self.id_field])
         return moved
 
