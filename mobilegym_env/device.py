@@ -160,7 +160,16 @@ class Device:
                 ui.launcher_page, ui.launcher_menu, ui.open_folder, ui.folder_editing,
                 FOLDER_NAME_FIELD in ui.ui, ui.crashed_app, kb.visible, kb.target, kb.mode,
                 kb.shift, k.intents.chooser is None, k.permissions.pending is None,
-                k.media_picker.is_open)
+                k.media_picker.is_open, len(k.crashes))
+
+    def _app_code_marks(self) -> tuple:
+        """Logs that settling replaces when it runs app code (lifecycle hooks, broadcast
+        receivers, a connectivity change): the same objects after an action mean none ran."""
+        k = self.kernel
+        return k.lifecycle.log, k.broadcasts.log, k.network.last
+
+    def _quiet(self, marks: tuple) -> bool:
+        return all(a is b for a, b in zip(marks, self._app_code_marks(), strict=True))
 
     # ----- composing the screen
     def _key(self) -> tuple:
@@ -293,20 +302,21 @@ class Device:
         elif kind == A.ActionType.TYPE and act.text:
             self.type_text(act.text)
         elif kind == A.ActionType.BACK:
-            version = self._version
-            if self.handle_back() is None:  # no handler took it: nothing changed
+            version, marks = self._version, self._app_code_marks()
+            if self.handle_back() is None and self._quiet(marks):  # no handler took it
                 self._version = version
         elif kind in (A.ActionType.HOME, A.ActionType.RECENTS):
-            # Home with no app in front, Recents already open: nothing moves in the foreground
-            # (so no lifecycle event runs app code); same surfaces after means a no-op
-            k, version, before = self.kernel, self._version, self._surfaces()
+            # Home with no app in front, Recents already open: nothing moves in the foreground;
+            # the same surfaces after, and no app code run, mean a no-op
+            k, version = self.kernel, self._version
+            before, marks = self._surfaces(), self._app_code_marks()
             if kind == A.ActionType.HOME:
                 idle = k.tasks.active_task_id is None
                 self.go_home()
             else:
                 idle = k.system_ui.recents_open
                 self.show_recents()
-            if idle and self._surfaces() == before:
+            if idle and self._surfaces() == before and self._quiet(marks):
                 self._version = version
         elif kind == A.ActionType.ENTER:
             self.press_enter()

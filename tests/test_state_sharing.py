@@ -180,3 +180,12 @@ def test_recents_when_recents_is_open_keeps_the_version():
     assert d._version == version
     d.act(A.home())
     assert d._version != version
+
+
+def test_a_system_key_that_delivers_pending_broadcasts_is_a_change():
+    d = Device(Kernel.boot(CONFIG))
+    d.go_home()
+    d.kernel.broadcasts.send("test.PING", {}, d.kernel.clock.now_ms())  # queued, not settled
+    version = d._version
+    d.act(A.back())
+    assert d._version != version and d.kernel.broadcasts.pending == 0
