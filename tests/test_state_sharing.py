@@ -5,6 +5,9 @@ followed by a reset, restored snapshots, and edits of the states handed out."""
 from __future__ import annotations
 
 import copy
+import json
+import subprocess
+import sys
 
 import gymnasium as gym
 import pytest
@@ -189,3 +192,16 @@ def test_a_system_key_that_delivers_pending_broadcasts_is_a_change():
     version = d._version
     d.act(A.back())
     assert d._version != version and d.kernel.broadcasts.pending == 0
+
+
+def test_a_snapshot_restores_in_a_fresh_process(tmp_path):
+    k = Kernel.boot(CONFIG)
+    _edit(k)
+    (tmp_path / "snap").write_bytes(k.snapshot())
+    (tmp_path / "state.json").write_text(json.dumps(k.state(), sort_keys=True))
+    script = ("import json, pathlib, sys\n"
+              "from mobilegym_env.kernel import Kernel\n"
+              "d = pathlib.Path(sys.argv[1])\n"
+              "k = Kernel.restore((d / 'snap').read_bytes())\n"
+              "assert json.dumps(k.state(), sort_keys=True) == (d / 'state.json').read_text()\n")
+    subprocess.run([sys.executable, "-c", script, str(tmp_path)], check=True)
