@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import shared
 
@@ -28,8 +28,10 @@ class Registration:
     handler: BackHandler
 
 
-class BackDispatcher:
+class BackDispatcher(shared.CopyOnWrite):
     """Holds the handlers, highest priority first (ties: first registered first)."""
+
+    _shared_attrs = ("_chain",)
 
     def __init__(self) -> None:
         self._chain: list[Registration] = []
@@ -40,12 +42,6 @@ class BackDispatcher:
         # a new list, never an edit: booted kernels share the factory's (kernel.shared)
         self._chain = sorted([*self._chain, Registration(handler_id, priority, handler)],
                              key=lambda r: -r.priority)
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {"_chain": shared.pack(self._chain)}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self._chain = shared.unpack(state["_chain"])
 
     def unregister(self, handler_id: str) -> None:
         self._chain = [r for r in self._chain if r.handler_id != handler_id]

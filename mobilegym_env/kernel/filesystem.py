@@ -176,13 +176,16 @@ def _file(path: str, content: str, mime: str | None, mtime_ms: int,
     return FileEntry(path, False, content, mime or guess_mime(path), size, mtime_ms)
 
 
-class FileSystem:
+class FileSystem(shared.CopyOnWrite):
     """In-memory tree of :class:`FileEntry` keyed by normalized path.
 
     Args:
         clock: Optional clock that stamps mtimes of writes and copies.
         empty: Start with only ``/sdcard`` instead of the default tree.
     """
+
+    _shared_attrs = ("_entries",)
+    _cache_attrs = ("_view", "_children")
 
     def __init__(self, clock: VirtualClock | None = None, empty: bool = False) -> None:
         self.clock = clock
@@ -206,24 +209,9 @@ class FileSystem:
         self._version += 1
         return self._entries
 
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state["_entries"] = shared.pack(self._entries)
-        state["_view"] = state["_children"] = None
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._entries = shared.unpack(state["_entries"])
-
     def _index(self) -> dict[str, list[str]]:
         """Sorted child names by directory path (read-only)."""
-        common = shared.view(self._entries, self._build_index, "children")
-        if common is not None:
-            return common
-        if self._children is None or self._children[0] != self._version:
-            self._children = (self._version, self._build_index())
-        return self._children[1]
+        return self._derived(self._entries, self._build_index, "_children", "children")
 
     def _build_index(self) -> dict[str, list[str]]:
         tree: dict[str, list[str]] = {}
@@ -420,12 +408,7 @@ class FileSystem:
         """
         if not shared_view:
             return self._build_state()
-        common = shared.view(self._entries, self._build_state)
-        if common is not None:
-            return common
-        if self._view is None or self._view[0] != self._version:
-            self._view = (self._version, self._build_state())
-        return self._view[1]
+        return self._derived(self._entries, self._build_state)
 
     def _build_state(self) -> dict[str, dict[str, Any]]:
         out: dict[str, dict[str, Any]] = {}

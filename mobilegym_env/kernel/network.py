@@ -20,17 +20,20 @@ from __future__ import annotations
 from typing import Any
 
 from .os_state import OsState
+from .shared import CopyOnWrite
 
 ONLINE, METERED, OFFLINE = "online", "metered", "offline"
 _STATUS = {"wifi": ONLINE, "cellular": METERED, None: OFFLINE}  # transport -> status
 
 
-class NetworkService:
+class NetworkService(CopyOnWrite):
     """Reads connectivity off the device model.
 
     Args:
         os_state: The persisted settings and hardware it derives from.
     """
+
+    _cache_attrs = ("_derived",)
 
     def __init__(self, os_state: OsState) -> None:
         self._os = os_state
@@ -38,9 +41,6 @@ class NetworkService:
         # it is read at every settle, the model rarely changes
         self._derived: tuple[Any, int, dict[str, Any]] | None = None
         self.last: dict[str, Any] = self.state()  # what was last announced
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "_derived": None}
 
     @property
     def transport(self) -> str | None:

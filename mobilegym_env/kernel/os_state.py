@@ -184,12 +184,15 @@ def _split(path: str | Sequence[str]) -> list[str]:
     return keys
 
 
-class OsState:
+class OsState(shared.CopyOnWrite):
     """The persisted device data model; write through managers or ``_set``.
 
     Args:
         data: Initial model (deep-copied); defaults to :func:`default_os_state`.
     """
+
+    _shared_attrs = ("_data",)
+    _cache_attrs = ("_view", "_reads")
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
         self._data = plain_copy(data) if data is not None else default_os_state()
@@ -212,15 +215,9 @@ class OsState:
         self._reads.clear()
         return self._data
 
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state["_data"] = shared.pack(self._data)
-        state["_view"], state["_reads"] = None, {}
-        return state
-
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._data = shared.unpack(state["_data"])
+        super().__setstate__(state)
+        self._reads = {}
 
     def announce(self, action: str, **extras: Any) -> None:
         """A manager tells the system about a change it made (a broadcast, queued by the
@@ -303,9 +300,4 @@ class OsState:
         one, rebuilt only after a write and shared with earlier results: read-only)."""
         if not shared_view:
             return plain_copy(self._data)
-        common = shared.view(self._data, lambda: plain_copy(self._data))
-        if common is not None:
-            return common
-        if self._view is None or self._view[0] != self._version:
-            self._view = (self._version, plain_copy(self._data))
-        return self._view[1]
+        return self._derived(self._data, lambda: plain_copy(self._data))

@@ -29,7 +29,7 @@ def _row_type_ok(value: Any, types: tuple[type, ...]) -> bool:
     return isinstance(value, types)
 
 
-class ContentProvider:
+class ContentProvider(shared.CopyOnWrite):
     """A table of dict rows keyed by an integer id.
 
     Args:
@@ -39,6 +39,9 @@ class ContentProvider:
         columns: Column spec; None derives untyped columns from ``rows``.
         choices: Optional allowed values per column.
     """
+
+    _shared_attrs = ("_rows", "_columns", "_choices")  # the schema is never edited
+    _cache_attrs = ("_view",)
 
     def __init__(
         self,
@@ -84,18 +87,6 @@ class ContentProvider:
             self._rows = dict(self._rows)
         self._version += 1
         return self._rows
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        for name in ("_rows", "_columns", "_choices"):  # the schema is never edited
-            state[name] = shared.pack(state[name])
-        state["_view"] = None
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        for name in ("_rows", "_columns", "_choices"):
-            setattr(self, name, shared.unpack(state[name]))
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -245,12 +236,7 @@ class ContentProvider:
         a write and shared with earlier results (and other kernels): read-only."""
         if not shared_view:
             return self._build_state()
-        common = shared.view(self._rows, self._in_order)
-        if common is not None:
-            return common
-        if self._view is None or self._view[0] != self._version:
-            self._view = (self._version, self._in_order())
-        return self._view[1]
+        return self._derived(self._rows, self._in_order)
 
     def _in_order(self) -> list[dict[str, Any]]:
         """The rows themselves in id order (never edited in place, see ``_own``)."""

@@ -83,3 +83,40 @@ def view(obj: Any, build: Callable[[], Any], kind: str = "state") -> Any | None:
     if cached is None:
         cached = _VIEWS[(token, kind)] = build()
     return cached
+
+
+class CopyOnWrite:
+    """Base of a service whose tables may be shared. Pickling writes ``_shared_attrs`` as
+    :class:`Ref` while shared and leaves out ``_cache_attrs`` (views derived on demand: they
+    come back as None); ``_derived`` keeps such a view."""
+
+    _shared_attrs: tuple[str, ...] = ()
+    _cache_attrs: tuple[str, ...] = ()
+    _version: int  # bumped by every write of a subclass that derives views
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        for name in self._shared_attrs:
+            state[name] = pack(state[name])
+        for name in self._cache_attrs:
+            state[name] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        for name in self._shared_attrs:
+            setattr(self, name, unpack(state[name]))
+
+    def _derived(self, table: Any, build: Callable[[], Any], attr: str = "_view",
+                 kind: str = "state") -> Any:
+        """A read-only view derived from ``table`` (one of ``_shared_attrs``): the
+        process-wide one while the table is shared, else this object's, kept in ``attr``
+        and rebuilt after each write (the object's ``_version``)."""
+        common = view(table, build, kind)
+        if common is not None:
+            return common
+        cached = getattr(self, attr)
+        if cached is None or cached[0] != self._version:
+            cached = (self._version, build())
+            setattr(self, attr, cached)
+        return cached[1]
