@@ -33,13 +33,13 @@ class NetworkService(CopyOnWrite):
         os_state: The persisted settings and hardware it derives from.
     """
 
-    _cache_attrs = ("_derived",)
+    _cache_attrs = ("_from_model",)
 
     def __init__(self, os_state: OsState) -> None:
         self._os = os_state
         # state() derived from one version of the model: (its data, its version, the state);
         # it is read at every settle, the model rarely changes
-        self._derived: tuple[Any, int, dict[str, Any]] | None = None
+        self._from_model: tuple[Any, int, dict[str, Any]] | None = None
         self.last: dict[str, Any] = self.state()  # what was last announced
 
     @property
@@ -65,14 +65,14 @@ class NetworkService(CopyOnWrite):
 
     def state(self) -> dict[str, Any]:
         """``{"status", "transport", "metered", "vpn"}`` (the VPN only counts when online)."""
-        os, derived = self._os, self._derived
+        os, derived = self._os, self._from_model
         if derived is not None and derived[0] is os._data and derived[1] == os._version:
             return dict(derived[2])
         transport = self.transport
         now = {"status": _STATUS[transport],
                "transport": transport, "metered": transport == "cellular",
                "vpn": transport is not None and bool(self._os.get("hardware.vpn_on"))}
-        self._derived = (os._data, os._version, now)
+        self._from_model = (os._data, os._version, now)
         return dict(now)
 
     def changed(self) -> dict[str, Any] | None:
