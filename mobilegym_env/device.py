@@ -22,6 +22,7 @@ from .ui import appearance
 from .ui import theme as T
 from .ui.context import Router, ScreenContext
 from .ui.layout import Placed, ScrollInfo, layout
+from .ui.retain import Call
 from .ui.tree import hit_test, scroll_target, ui_tree
 from .ui.view import View
 
@@ -63,6 +64,7 @@ class Device:
         self._painted_key: tuple | None = None
         self._placed: list[Placed] = []
         self._scrolls: list[ScrollInfo] = []
+        self._screen_activity: Activity | None = None  # whose screen the frame shows
         # task id -> ((activity id, route, media tick), picture), kept while Recents is open
         self._thumbs: dict[str, tuple[tuple, Any]] = {}
 
@@ -79,6 +81,7 @@ class Device:
         self._thumbs.clear()
         self._built_key = self._painted_key = None
         self._placed, self._scrolls = [], []
+        self._screen_activity = None
         self.invalidate()
 
     # ----- pickling: the screen is rebuilt, never pickled
@@ -192,6 +195,8 @@ class Device:
         self._sync_focus()
         if not self.kernel.system_ui.recents_open:
             self._thumbs.clear()
+        k = self.kernel
+        self._screen_activity = None if k.system_ui.recents_open else k.tasks.top_activity
         root = compose.screen(self)
         self._placed, self._scrolls = layout(root, 0, 0, self.width, self.height)
         self._built_key = key
@@ -206,19 +211,42 @@ class Device:
 
     def app_screen(self, activity: Activity) -> View:
         """The view tree the activity's app draws for its current route."""
-        installed = self.kernel.packages.get(activity.app_id)
-        router = app_router(installed.module)
-        ctx_path = activity.route.partition("?")[0]
-        matched = router.match(ctx_path) if router else None
-        if matched is None:
+        found = self._screen_of(activity)
+        if found is None:
             return compose.not_found(self, activity)
-        screen_fn, params = matched
+        screen_fn, ctx = found
         try:
             with T.font_scale(self._font_scale()):
-                return screen_fn(ScreenContext(self.kernel, activity, params))
+                return screen_fn(ctx)
         except Exception as err:  # noqa: BLE001 - a broken screen must not break the device
             self.kernel.crashes.append(f"{activity.app_id}: {type(err).__name__}: {err}")
             return compose.crashed(self, activity)
+
+    def _screen_of(self, activity: Activity) -> tuple[Any, ScreenContext] | None:
+        """The screen function of the activity's route and the context it is drawn with
+        (None for a route its app does not define)."""
+        installed = self.kernel.packages.get(activity.app_id)
+        router = app_router(installed.module)
+        matched = router.match(activity.route.partition("?")[0]) if router else None
+        if matched is None:
+            return None
+        return matched[0], ScreenContext(self.kernel, activity, matched[1])
+
+    def handler(self, handler: Any) -> Any:
+        """A view's handler ready to run: a late-bound ``Call`` (what retained subtrees
+        hold) is bound to this device's kernel, itself, or the context of the screen the
+        frame shows."""
+        if not isinstance(handler, Call):
+            return handler
+        if handler.target == "kernel":
+            return handler.bind(self.kernel)
+        if handler.target == "device":
+            return handler.bind(self)
+        act = self._screen_activity
+        found = self._screen_of(act) if act is not None else None
+        if found is None:
+            raise RuntimeError(f"{handler!r}: no app screen is shown to bind it to")
+        return handler.bind(found[1])
 
     def thumbnail(self, task_id: str) -> Any:
         """A picture of what the task shows, for its Recents card: an offscreen render of its
@@ -236,7 +264,7 @@ class Device:
         placed, _ = layout(self.app_screen(act), 0, 0, w, h)
         picture = pygame.Surface((w * self.scale, h * self.scale))
         picture.fill(T.rgb(appearance.page_color(T.SURFACE, self._dark())))
-        painter.paint(picture, self._themed(placed), self.scale)
+        painter.paint(picture, self._themed(placed), self.scale, self._dark())
         self._thumbs[task_id] = (key, picture)
         return picture
 
@@ -248,7 +276,7 @@ class Device:
 
     def _themed(self, placed: list[Placed]) -> list[Placed]:
         """The nodes as the current theme paints them (the dark theme maps their colours)."""
-        return appearance.night(placed) if self._dark() else placed
+        return appearance.night(placed, self.scale) if self._dark() else placed
 
     def placed(self) -> list[Placed]:
         self._build()
@@ -271,7 +299,7 @@ class Device:
                 self._surface = pygame.image.frombuffer(
                     self._frame, (self.width * self.scale, self.height * self.scale), "RGB")
             # no clearing fill: the page layer is opaque and covers the whole screen
-            painter.paint(self._surface, self._themed(self._placed), self.scale)
+            painter.paint(self._surface, self._themed(self._placed), self.scale, self._dark())
             self._painted_key = self._built_key
         return self._frame
 
@@ -390,7 +418,7 @@ class Device:
         the error is recorded in ``crashes`` so tests and training code can see it.
         """
         try:
-            handler()
+            self.handler(handler)()
         except Exception as err:  # noqa: BLE001 - any app bug must leave the device usable
             k = self.kernel
             top = k.tasks.top_activity

@@ -23,9 +23,9 @@ from ..ui import theme as T
 from ..ui.components import MENU_W, popup_menu, scrim
 from ..ui.icons import adaptive_icon
 from ..ui.pictures import wallpaper_photo
+from ..ui.retain import Call, retained
 from ..ui.view import (
     FILL,
-    Handler,
     View,
     col,
     editable_field,
@@ -79,18 +79,61 @@ def app_icon(m: AppManifest, size: int = 56) -> View:
     return adaptive_icon(m.icon, m.color, size)
 
 
-def _tile(k: Kernel, picture: View, name: str, show_label: bool, node_id: str, item: str,
-          where: str, on_tap: Handler, role: str) -> View:
-    """An icon with its label under it; long-pressing it picks it up."""
+# A tile is described by plain data (its key) and built once per distinct key: the home
+# page, the drawer and folders show the same tiles frame after frame (``ui/retain.py``).
+# (where, entry: app id or "folder:<id>", name, picture: ((icon, colour), ...) of an app or
+# of up to four apps of a folder, label shown, armed: picked up for a drag)
+TileKey = tuple[str, str, str, tuple[tuple[str, str], ...], bool, bool]
+
+
+def _armed(k: Kernel, node_id: str) -> bool:
     menu = k.system_ui.launcher_menu
-    armed = menu is not None and menu["node"] == node_id
+    return menu is not None and menu["node"] == node_id
+
+
+def app_tile_key(k: Kernel, m: AppManifest, show_label: bool = True,
+                 where: str = "grid") -> TileKey:
+    return (where, m.id, m.name, ((m.icon, m.color),), show_label,
+            _armed(k, f"{where}:{m.id}"))
+
+
+def folder_name(folder: dict) -> str:
+    return folder["name"] or UNNAMED
+
+
+def folder_tile_key(k: Kernel, folder: dict, show_label: bool = True,
+                    where: str = "grid") -> TileKey:
+    minis = tuple((m.icon, m.color) for m in (k.packages.manifest(a) for a in folder["apps"]
+                                              if a in k.packages))[:4]
+    entry = f"{FOLDER_PREFIX}{folder['id']}"
+    return (where, entry, folder_name(folder), minis, show_label, _armed(k, entry))
+
+
+@retained(maxsize=512)
+def tile(key: TileKey) -> View:
+    """An app's or a folder's icon with its label under it: tapping launches the app (opens
+    the folder), long-pressing picks it up. ``where`` (grid, dock, folder_app, drawer)
+    prefixes an app's id; a folder's is ``folder:<id>``."""
+    where, entry, name, minis, show_label, armed = key
+    folder = entry.startswith(FOLDER_PREFIX)
+    if folder:  # up to four of its apps in miniature on a light disc
+        small = [adaptive_icon(glyph, color, 20) for glyph, color in minis]
+        grid = col(*[row(*small[i : i + 2], gap=4) for i in range(0, len(small), 2)], gap=4)
+        picture = col(grid, w=56, h=56, radius=18, bg=T.SURFACE_CONTAINER_LOW,
+                      pad=(6, 6, 6, 6))
+        on_tap = Call(open_folder, int(entry[len(FOLDER_PREFIX):]), target="kernel")
+    else:
+        picture = adaptive_icon(*minis[0], 56)
+        on_tap = Call(_launch, entry, target="kernel")
+    node_id = entry if folder else f"{where}:{entry}"  # a folder is one node wherever it is
     on_panel = where in ("drawer", "folder_app")
     return col(
         picture,
         text(name, 12, color=LABEL if on_panel else ON_WALLPAPER, text_align="center",
              w=TILE_W, h=LABEL_H, role=None) if show_label else None,
-        w=TILE_W, align="center", gap=6, on_tap=on_tap, role=role, label=name, id=node_id,
-        on_long_press=functools.partial(pick_up, k, node_id, item, where),
+        w=TILE_W, align="center", gap=6, on_tap=on_tap, role="folder" if folder else "app_icon",
+        label=name, id=node_id,
+        on_long_press=Call(pick_up, node_id, entry, where, target="kernel"),
         selected=armed, bg=(T.ON_SURFACE + "1F" if on_panel else "#FFFFFF33") if armed else None,
         radius=16, pad=(0, 4, 0, 4),
     )
@@ -98,31 +141,21 @@ def _tile(k: Kernel, picture: View, name: str, show_label: bool, node_id: str, i
 
 def app_tile(k: Kernel, m: AppManifest, show_label: bool = True, where: str = "grid") -> View:
     """An app icon; ``where`` (grid, dock, folder_app, drawer) prefixes its id."""
-    return _tile(k, app_icon(m), m.name, show_label, f"{where}:{m.id}", m.id, where,
-                 functools.partial(_launch, k, m.id), "app_icon")
-
-
-def folder_name(folder: dict) -> str:
-    return folder["name"] or UNNAMED
+    return tile(app_tile_key(k, m, show_label, where))
 
 
 def folder_tile(k: Kernel, folder: dict, show_label: bool = True, where: str = "grid") -> View:
     """A folder: up to four of its apps in miniature on a light disc; tapping opens it."""
-    minis = [app_icon(k.packages.manifest(a), 20) for a in folder["apps"] if a in k.packages][:4]
-    grid = col(*[row(*minis[i : i + 2], gap=4) for i in range(0, len(minis), 2)], gap=4)
-    picture = col(grid, w=56, h=56, radius=18, bg=T.SURFACE_CONTAINER_LOW, pad=(6, 6, 6, 6))
-    entry = f"{FOLDER_PREFIX}{folder['id']}"
-    return _tile(k, picture, folder_name(folder), show_label, entry, entry, where,
-                 functools.partial(open_folder, k, folder["id"]), "folder")
+    return tile(folder_tile_key(k, folder, show_label, where))
 
 
-def _entry(k: Kernel, entry: str, where: str, show_label: bool = True) -> View | None:
+def _entry_key(k: Kernel, entry: str, where: str, show_label: bool = True) -> TileKey | None:
     if entry.startswith(FOLDER_PREFIX):
         fid = int(entry[len(FOLDER_PREFIX):])
-        return folder_tile(k, k.launcher.folder(fid), show_label, where) \
+        return folder_tile_key(k, k.launcher.folder(fid), show_label, where) \
             if k.launcher.has_folder(fid) else None
-    return app_tile(k, k.packages.manifest(entry), show_label, where) if entry in k.packages \
-        else None
+    return app_tile_key(k, k.packages.manifest(entry), show_label, where) \
+        if entry in k.packages else None
 
 
 def _shown(k: Kernel, entries: list[str]) -> list[str]:
@@ -213,21 +246,30 @@ def app_info(k: Kernel, app_id: str) -> None:
 
 
 # ----- screens
+def _glance_key(k: Kernel) -> tuple[str, str, bool]:
+    """What At a Glance shows: the date (short, and in full for the UI tree), the alarm."""
+    now = k.clock.local_datetime()
+    return (f"{now:%a}, {now:%b} {now.day}", f"{now:%A}, {now:%B} {now.day}",
+            bool(k.os_state.get("hardware.alarm_active")))
+
+
 def at_a_glance(k: Kernel) -> View:
     """Pixel's At a Glance: the date (and the alarm while one rings), top left."""
-    now = k.clock.local_datetime()
-    alarm = bool(k.os_state.get("hardware.alarm_active"))
+    return _at_a_glance(*_glance_key(k))
+
+
+def _at_a_glance(date: str, full_date: str, alarm: bool) -> View:
     return col(
-        text(f"{now:%a}, {now:%b} {now.day}", 22, "regular", ON_WALLPAPER, id="home_date"),
+        text(date, 22, "regular", ON_WALLPAPER, id="home_date"),
         row(icon("alarm", 14, ON_WALLPAPER), text("Alarm", 14, color=ON_WALLPAPER, role=None),
             gap=6,
             id="glance_alarm", role="text", label="Alarm ringing") if alarm else None,
         h=GRID_TOP - T.STATUS_BAR_H, pad=(24, 18, 24, 0), gap=4, id="at_a_glance",
-        role="text", label=f"{now:%A}, {now:%B} {now.day}",
+        role="text", label=full_date,
     )
 
 
-def search_bar(k: Kernel) -> View:
+def search_bar() -> View:
     """The bottom search bar: Google's G, then voice and lens; a tap searches apps."""
     return col(row(
         text("G", 20, "bold", "#4285F4", role=None),
@@ -235,39 +277,63 @@ def search_bar(k: Kernel) -> View:
         icon("mic", 20, T.TEXT, w=32),
         icon("center_focus_weak", 20, T.TEXT, w=32),
         h=SEARCH_H - 16, radius=(SEARCH_H - 16) // 2, bg=SEARCH_BG, pad=(20, 0, 14, 0), gap=8,
-        on_tap=functools.partial(open_drawer, k, True), role="button", text="Search apps",
+        on_tap=Call(open_drawer, True, target="kernel"), role="button", text="Search apps",
         id="launcher_search"), pad=(16, 8, 16, 8), h=SEARCH_H)
 
 
-def home(k: Kernel) -> View:
+def home(k: Kernel, bars: tuple[View, ...] = ()) -> View:
+    """The home screen. ``bars`` (the status and gesture bars, see-through over the
+    wallpaper) are drawn as part of the retained page when nothing lies over it."""
     ui = k.system_ui
     layout = k.launcher
     page = _current_page(k)
-    cells = [_entry(k, e, "grid") for e in _shown(k, layout.pages[page])]
-    grid_rows = [row(*cells[i : i + GRID_COLUMNS], gap=0, justify="start", h=ROW_H)
+    cells = tuple(_entry_key(k, e, "grid") for e in _shown(k, layout.pages[page]))
+    dock = tuple(_entry_key(k, e, "dock", False) for e in _shown(k, layout.dock))
+    folder = layout.folder(ui.open_folder) if ui.open_folder is not None \
+        and layout.has_folder(ui.open_folder) else None
+    menu = _menu(k)
+    if folder is not None or menu is not None:
+        bars = ()  # they belong above the folder's scrim and the menu
+    base = _home_page(bool(k.os_state.get("settings.system.dark_mode")), _glance_key(k),
+                      cells, page, len(layout.pages), dock, bars)
+    return stack(base, folder_panel(k, folder) if folder else None, menu,
+                 w=FILL, h=FILL, bg=WALLPAPER, id="launcher")
+
+
+def draws_bars(home_view: View) -> bool:
+    """Whether a home screen built by :func:`home` drew the bars it was given (nothing lies
+    over its page: the stack holds the page layer alone)."""
+    return len(home_view.children) == 1
+
+
+@retained(maxsize=8)  # full-screen pixels (0.9 MB at scale 1) kept per page shown
+def _home_page(dark: bool, glance: tuple[str, str, bool], cells: tuple[TileKey, ...],
+               page: int, pages: int, dock: tuple[TileKey, ...],
+               bars: tuple[View, ...]) -> View:
+    """The wallpaper, At a Glance, the page's grid, the page dots, the dock and the search
+    bar (and the bars over them): one retained layer, painted again only when one of them
+    changes."""
+    grid_rows = [row(*[tile(c) for c in cells[i : i + GRID_COLUMNS]], gap=0, justify="start",
+                     h=ROW_H)
                  for i in range(0, len(cells), GRID_COLUMNS)]
     dots = row(*[
         View("box", w=8 if i != page else 18, h=8, radius=4,
              bg=ON_WALLPAPER if i == page else "#FFFFFF80")
-        for i in range(len(layout.pages))
+        for i in range(pages)
     ], gap=6, justify="center", h=16, id="page_dots", role="page_indicator",
-        label=f"Page {page + 1} of {len(layout.pages)}")
-    dock_apps = [_entry(k, e, "dock", False) for e in _shown(k, layout.dock)]
+        label=f"Page {page + 1} of {pages}")
     base = col(
         spacer(h=T.STATUS_BAR_H, w=1, flex=0),
-        at_a_glance(k),
+        _at_a_glance(*glance),
         col(*grid_rows, w=FILL, h=FILL, pad=GRID_PAD, id="home_grid"),
         dots,
-        row(*dock_apps, h=DOCK_H, justify="center", id="dock", role="dock",
-            label=f"Dock, {len(dock_apps)} of {DOCK_SIZE}"),
-        search_bar(k),
+        row(*[tile(c) for c in dock], h=DOCK_H, justify="center", id="dock", role="dock",
+            label=f"Dock, {len(dock)} of {DOCK_SIZE}"),
+        search_bar(),
         spacer(h=T.GESTURE_BAR_H + 8, w=1, flex=0),
         w=FILL, h=FILL,
     )
-    folder = layout.folder(ui.open_folder) if ui.open_folder is not None \
-        and layout.has_folder(ui.open_folder) else None
-    return stack(wallpaper(k), base, folder_panel(k, folder) if folder else None, _menu(k),
-                 w=FILL, h=FILL, bg=WALLPAPER, id="launcher")
+    return stack(_wallpaper(dark), base, *bars, w=FILL, h=FILL)
 
 
 def wallpaper(k: Kernel, dim: bool = False) -> View:

@@ -30,6 +30,7 @@ from .components import (
 )
 from .context import Router, ScreenContext, split_route, with_query
 from .pickers import date_picker, time_picker
+from .retain import Call, retained
 from .view import (
     FILL,
     View,
@@ -56,10 +57,10 @@ from .view import (
 )
 
 __all__ = [
-    "avatar", "bottom_sheet", "box", "button", "card", "checkbox", "chip", "col",
+    "avatar", "bottom_sheet", "Call", "box", "button", "card", "checkbox", "chip", "col",
     "date_picker", "dialog", "divider", "editable_field", "empty_state", "fab", "FILL",
     "hscroll", "icon", "icon_button", "image", "large_top_app_bar", "list_item", "outlined",
-    "popup_menu", "progress_bar", "radio", "raised", "Router", "row", "scaffold",
+    "popup_menu", "progress_bar", "radio", "raised", "retained", "Router", "row", "scaffold",
     "ScreenContext", "scrim", "scroll", "section_header", "selection_bar", "slider", "snackbar",
     "spacer", "split_route", "stack", "switch", "tab_bar", "text", "text_button", "text_field",
     "theme", "time_picker", "top_app_bar", "View", "with_query",

@@ -77,33 +77,64 @@ def _opaque(color: str | None) -> bool:
     return color is not None and (len(color) == 7 or color[7:].upper() == "FF")
 
 
-def night(placed: list[Placed]) -> list[Placed]:
-    """``placed`` as the dark theme paints it: copies of the nodes with mapped colours."""
+def night(placed: list[Placed], scale: int = 1) -> list[Placed]:
+    """``placed`` as the dark theme paints it: copies of the nodes with mapped colours.
+
+    A retained subtree (``reuse``) whose dark pixels the painter keeps for this box is
+    passed on as it is, but its root (the painter blits it and skips the rest), and the
+    dark copy of a retained node is kept on it, so it keeps its cached pixels across frames.
+    """
     out: list[Placed] = []
-    for p in placed:
+    i, n = 0, len(placed)
+    while i < n:
+        p = placed[i]
         v = p.view
         under = dark_color(p.under, BG) if p.under else None
-        if v.kind in _PAINTED_AS_IS:
-            out.append(p._replace(under=under) if under != p.under else p)
+        if not v.reuse:
+            out.append(_mapped(p, under))
+            i += 1
             continue
-        changes: dict[str, object] = {}
-        bg = v.bg
-        if bg:
-            thin = 0 < p.w <= 2 or 0 < p.h <= 2  # a 1-px box is a divider: a line
-            changes["bg"] = dark_color(bg, LINE if thin else BG)
-        if v.border:
-            changes["border"] = (dark_color(v.border[0], LINE), v.border[1])
-        if v.kind in _FOREGROUND:
-            changes["color"] = _foreground(v.color, bg if _opaque(bg) else p.under)
-        if changes:
-            copy = View.__new__(View)
-            fields = dict(v.__dict__)
-            fields.pop("_pixels", None)  # a cached light picture of a reused subtree
-            fields.update(changes)
-            copy.__dict__ = fields
-            v = copy
-        out.append(p._replace(view=v, under=under))  # keeps a clip's subtree size
+        thin = 0 < p.w <= 2 or 0 < p.h <= 2
+        memo = v.__dict__.get("_night")
+        if memo is None or memo[0] != (p.under, thin):
+            memo = (p.under, thin, _mapped(p, under).view)
+            v.__dict__["_night"] = memo
+        dark = p._replace(view=memo[2], under=under)
+        out.append(dark)
+        cached = v.__dict__.get("_pixels", {}).get((True, scale))
+        if cached is not None and cached[0] == (p.x, p.y, p.w, p.h, p.clip, under):
+            out.extend(placed[i + 1 : i + p.nodes])  # blitted from the cache, never painted
+            i += p.nodes
+        else:
+            i += 1
     return out
+
+
+def _mapped(p: Placed, under: str | None) -> Placed:
+    """One placed node with its colours mapped (``under``: the dark colour beneath)."""
+    v = p.view
+    if v.kind in _PAINTED_AS_IS:
+        return p._replace(under=under) if under != p.under else p
+    changes: dict[str, object] = {}
+    bg = v.bg
+    if bg:
+        thin = 0 < p.w <= 2 or 0 < p.h <= 2  # a 1-px box is a divider: a line
+        changes["bg"] = dark_color(bg, LINE if thin else BG)
+    if v.border:
+        changes["border"] = (dark_color(v.border[0], LINE), v.border[1])
+    if v.kind in _FOREGROUND:
+        changes["color"] = _foreground(v.color, bg if _opaque(bg) else p.under)
+    if changes or v.reuse:
+        copy = View.__new__(View)
+        fields = dict(v.__dict__)
+        for cached in ("_pixels", "_night"):  # the light node keeps its caches
+            fields.pop(cached, None)
+        fields.update(changes)
+        if v.reuse:
+            fields["_origin"] = v  # where the painter keeps the dark pixels
+        copy.__dict__ = fields
+        v = copy
+    return p._replace(view=v, under=under)  # keeps a clip's subtree size
 
 
 def page_color(color: str, dark: bool) -> str:

@@ -24,7 +24,8 @@ class Placed(NamedTuple):
     h: int
     clip: Clip
     under: str | None = None  # opaque colour known to be beneath the node (None: unknown)
-    nodes: int = 1  # placed nodes in its subtree, itself included (kept for ``clip`` nodes)
+    nodes: int = 1  # placed nodes in its subtree, itself included (kept for ``clip`` and
+    # ``reuse`` nodes)
 
     def visible_rect(self) -> Clip | None:
         x0, y0 = max(self.x, self.clip[0]), max(self.y, self.clip[1])
@@ -186,19 +187,25 @@ def _place(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed
            scrolls: list[ScrollInfo], under: str | None = None) -> None:
     if x >= clip[2] or y >= clip[3] or x + w <= clip[0] or y + h <= clip[1]:
         return  # culled: wholly outside the visible region
-    if v.reuse:
-        key = (x, y, w, h, clip, under)
-        memo = v.__dict__.get("_layout")
-        if memo is not None and memo[0] == key:
-            out.extend(memo[1])
-            scrolls.extend(memo[2])
-            return
-        start, scroll_start = len(out), len(scrolls)
-        v.reuse = False
-        _place(v, x, y, w, h, clip, out, scrolls, under)
-        v.reuse = True
-        v.__dict__["_layout"] = (key, out[start:], scrolls[scroll_start:])
+    if not v.reuse:
+        _place_node(v, x, y, w, h, clip, out, scrolls, under)
         return
+    # a retained subtree: its placed nodes are replayed while its box is the same (the
+    # nodes are immutable, so a subtree shared by several devices shares them too)
+    key = (x, y, w, h, clip, under)
+    memo = v.__dict__.get("_layout")
+    if memo is not None and memo[0] == key:
+        out.extend(memo[1])
+        scrolls.extend(memo[2])
+        return
+    start, scroll_start = len(out), len(scrolls)
+    _place_node(v, x, y, w, h, clip, out, scrolls, under)
+    out[start] = out[start]._replace(nodes=len(out) - start)  # the painter skips them
+    v.__dict__["_layout"] = (key, out[start:], scrolls[scroll_start:])
+
+
+def _place_node(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed],
+                scrolls: list[ScrollInfo], under: str | None) -> None:
     out.append(Placed(v, x, y, w, h, clip, under))
     if not v.children:
         return

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import NamedTuple
 
 from . import fonts, icons, pictures
 from ._pygame import pygame
@@ -35,36 +36,41 @@ def register(kind: str, fn: Painter) -> None:
     PAINTERS[kind] = fn
 
 
-def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None:
+def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1,
+          dark: bool = False) -> None:
     """Paints nodes in order; each is clipped to its (scroll) clip rectangle, and the
-    subtree of a node with ``clip`` (and a picture with a radius) to its rounded outline."""
+    subtree of a node with ``clip`` (and a picture with a radius) to its rounded outline.
+
+    A retained subtree (``reuse``) over a known background is blitted from the pixels kept
+    from the last time it was painted in the same box, theme (``dark``) and scale."""
     s = scale
+    slot = (dark, s)
     current_clip = None
-    layer_end, layer = -1, None
-    rounding: list[tuple[int, CornerClip]] = []  # (index after the subtree, its clip)
+    skip_to = 0  # nodes before it belong to a subtree blitted from its cached pixels
+    # subtrees still being painted, innermost last: (index after the subtree, what closes it:
+    # a rounded clip to put back, or a retained subtree's pixels to keep)
+    closing: list[tuple[int, CornerClip | _Layer]] = []
     for i, p in enumerate(placed):
-        while rounding and rounding[-1][0] <= i:
-            _round_off(surface, rounding.pop()[1])
+        while closing and closing[-1][0] <= i:
+            _close(surface, closing.pop()[1], slot)
             current_clip = None
-        if i == layer_end and layer is not None:  # a reusable subtree was just painted
-            _store_layer(surface, *layer)
-            layer, current_clip = None, None
+        if i < skip_to:
+            continue
         v = p.view
-        if v.reuse:
-            nodes = len(v.__dict__["_layout"][1])
-            key = (p.x, p.y, p.w, p.h, p.clip, p.under, s)
-            cached = v.__dict__.get("_pixels")
+        if v.reuse and p.nodes > 1 and _cacheable(p):
+            owner = v.__dict__.get("_origin", v)
+            key = (p.x, p.y, p.w, p.h, p.clip, p.under)
+            area = _visible(p, s)
+            cached = owner.__dict__.get("_pixels", {}).get(slot)
             if cached is not None and cached[0] == key:
-                surface.set_clip(None)
-                current_clip = None
-                surface.blit(cached[1], (p.x * s, p.y * s))
-                layer_end = i + nodes  # skip the subtree's nodes
-                layer = None
+                if area is not None:
+                    surface.set_clip(None)
+                    current_clip = None
+                    surface.blit(cached[1], area.topleft)
+                skip_to = i + p.nodes
                 continue
-            layer_end, layer = i + nodes, (v, key, pygame.Rect(p.x * s, p.y * s, p.w * s,
-                                                               p.h * s))
-        elif i < layer_end and layer is None:
-            continue  # inside a subtree blitted from cache
+            if area is not None:
+                closing.append((i + p.nodes, _Layer(owner, key, area)))
         kind = v.kind
         clips = v.radius and (v.clip or kind == "picture")
         if kind in _CONTAINERS and v.bg is None and v.border is None and not clips:
@@ -76,7 +82,7 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
         rect = pygame.Rect(p.x * s, p.y * s, p.w * s, p.h * s)
         under = p.under
         if clips:
-            rounding.append((i + p.nodes, CornerClip(surface, rect, v.radius * s, under)))
+            closing.append((i + p.nodes, CornerClip(surface, rect, v.radius * s, under)))
         if v.bg and (v.bg != under or v.radius):  # same colour beneath: nothing to paint
             fill_rect(surface, v.bg, rect, v.radius * s, under)
             under = v.bg if len(v.bg) == 7 else None
@@ -102,22 +108,41 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1) -> None
         elif kind == "picture" and v.picture is not None:
             picture = v.picture() if callable(v.picture) else v.picture
             surface.blit(_scaled(picture, rect.w, rect.h), rect.topleft)
-    while rounding:
-        _round_off(surface, rounding.pop()[1])
-    if layer_end == len(placed) and layer is not None:
-        _store_layer(surface, *layer)
+    while closing:
+        _close(surface, closing.pop()[1], slot)
     surface.set_clip(None)
 
 
-def _round_off(surface: pygame.Surface, clip: CornerClip) -> None:
-    """Puts back what lies beyond a clipping node's rounded corners (within its own clip)."""
-    surface.set_clip(clip.bounds)
-    clip.apply(surface)
+class _Layer(NamedTuple):
+    """A retained subtree being painted: its pixels are kept when it is done."""
+
+    owner: View  # the node the pixels are kept on (the light one of a dark-theme copy)
+    key: tuple  # its box, clip and the colour beneath
+    area: pygame.Rect  # its visible part, in device pixels
 
 
-def _store_layer(surface: pygame.Surface, v: View, key: tuple, rect: pygame.Rect) -> None:
+def _cacheable(p: Placed) -> bool:
+    """Whether a subtree's pixels depend only on itself: it is opaque, or what is beneath
+    it is one known colour."""
+    bg = p.view.bg
+    return p.under is not None or (bg is not None and len(bg) == 7 and not p.view.radius)
+
+
+def _visible(p: Placed, s: int) -> pygame.Rect | None:
+    r = p.visible_rect()
+    return None if r is None else pygame.Rect(r[0] * s, r[1] * s, (r[2] - r[0]) * s,
+                                              (r[3] - r[1]) * s)
+
+
+def _close(surface: pygame.Surface, what: CornerClip | _Layer, slot: tuple) -> None:
     surface.set_clip(None)
-    v.__dict__["_pixels"] = (key, surface.subsurface(rect).copy())
+    if isinstance(what, CornerClip):
+        # puts back what lies beyond a clipping node's rounded corners (within its clip)
+        surface.set_clip(what.bounds)
+        what.apply(surface)
+        return
+    pixels = what.owner.__dict__.setdefault("_pixels", {})
+    pixels[slot] = (what.key, surface.subsurface(what.area).copy())
 
 
 def _blit_center(surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect) -> None:

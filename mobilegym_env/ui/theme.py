@@ -199,6 +199,11 @@ def scaled(size: int) -> int:
     return size if factor == 1.0 else max(round(size * factor), 1)
 
 
+def current_font_scale() -> float:
+    """The font scale of the screen being built (1.0 outside :func:`font_scale`)."""
+    return _FONT_SCALE.get()
+
+
 @contextlib.contextmanager
 def font_scale(factor: float) -> Iterator[None]:
     """Builds views with text sizes scaled by ``factor`` (the Settings font size) inside."""

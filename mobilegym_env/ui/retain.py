@@ -1,0 +1,125 @@
+"""Retained subtrees: views built once per distinct input and shared across frames and devices.
+
+A frame is rebuilt, laid out and painted after every action that took effect, yet most of it
+(the status bar, the keyboard, a list's rows, the launcher's page, an app bar) usually shows
+the same thing as before. A builder decorated with :func:`retained` returns the very same
+``View`` for the same arguments, marked ``reuse``: layout then replays the subtree's placed
+nodes (``ui/layout.py``) and the painter blits its cached pixels (``ui/painter.py``) while
+its box is unchanged. Such a subtree may be shared by several ``Device`` instances in one
+process (vector envs, forks), so it must hold nothing of any one device:
+
+- it is a function of its arguments only (hashable plain values, or other retained views);
+- its handlers are :class:`Call` objects: a function and its arguments, bound to the live
+  device (its kernel, or the screen's ``ScreenContext``) only when a gesture is dispatched,
+  so a cached tree holds no stale closure;
+- it holds no store-bound node (a scroll area or a text field keeps its state in a store).
+
+``retained`` checks these rules whenever it builds (a cache miss), never on a hit.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from . import theme as T
+
+if TYPE_CHECKING:
+    from .view import View
+
+TARGETS = ("ctx", "kernel", "device")
+F = TypeVar("F", bound=Callable[..., "View"])
+
+
+class Call:
+    """A handler named by a function and its arguments, bound when a gesture is dispatched.
+
+    ``Call(fn, *args)`` runs ``fn(ctx, *args)`` with the ``ScreenContext`` of the screen the
+    node is on; ``target="kernel"`` runs ``fn(kernel, *args)`` (system surfaces) and
+    ``target="device"`` ``fn(device, *args)``. ``fn`` may be a ``ScreenContext`` method
+    named by a string (``Call("push", "/note/3")``). Two calls are equal when their function,
+    arguments and target are, so a view built with one can be cached by its arguments.
+    """
+
+    __slots__ = ("args", "fn", "target")
+
+    def __init__(self, fn: Callable[..., Any] | str, *args: Any, target: str = "ctx") -> None:
+        if target not in TARGETS:
+            raise ValueError(f"Call target must be one of {TARGETS}, got {target!r}")
+        if isinstance(fn, str) and target != "ctx":
+            raise ValueError("a method name is a ScreenContext method: only for target 'ctx'")
+        self.fn, self.args, self.target = fn, args, target
+
+    def bind(self, target: Any) -> Callable[[], Any]:
+        """The handler to run now, given the live context, kernel or device."""
+        fn = getattr(target, self.fn) if isinstance(self.fn, str) else \
+            functools.partial(self.fn, target)
+        return functools.partial(fn, *self.args)
+
+    def __call__(self) -> Any:
+        raise TypeError(f"{self!r} is bound to the live device when dispatched "
+                        "(Device.tap / Device.handler), it cannot be called directly")
+
+    def _key(self) -> tuple:
+        return (self.fn, self.args, self.target)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Call) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        name = self.fn if isinstance(self.fn, str) else getattr(self.fn, "__qualname__", self.fn)
+        return f"Call({name}, {', '.join(map(repr, self.args))}, target={self.target!r})"
+
+
+_HANDLERS = ("on_tap", "on_long_press", "on_double_tap", "on_submit")
+
+
+def check_shareable(v: View, where: str = "") -> None:
+    """Raises ``ValueError`` if the subtree holds device state: a handler that is not a
+    :class:`Call`, or a store-bound node (scroll area, text field)."""
+    stack = [v]
+    while stack:
+        node = stack.pop()
+        for name in _HANDLERS:
+            handler = getattr(node, name)
+            if handler is not None and not isinstance(handler, Call):
+                raise ValueError(f"{where or 'a retained view'}: {name} of {node!r} is "
+                                 f"{handler!r}; a retained subtree's handlers must be Call(...)")
+        if node.store is not None:
+            raise ValueError(f"{where or 'a retained view'}: {node!r} is bound to a store "
+                             "(a scroll area or a field); keep it out of retained subtrees")
+        stack.extend(node.children)
+
+
+def retained(fn: F | None = None, *, maxsize: int = 256) -> Any:
+    """Decorates a builder so that equal arguments give the same, reusable ``View``.
+
+    The builder must read only its arguments (hashable: str, int, tuples, ``Call``s, other
+    retained views), and give its handlers as :class:`Call`. The font size setting is part
+    of the key. At most ``maxsize`` subtrees are kept per builder (least recently used go).
+    """
+    def decorate(builder: F) -> F:
+        @functools.lru_cache(maxsize=maxsize)
+        def build(font_scale: float, args: tuple, kwargs: tuple) -> View:
+            with T.font_scale(font_scale):
+                v = builder(*args, **dict(kwargs))
+            check_shareable(v, builder.__qualname__)
+            v.reuse = True
+            return v
+
+        @functools.wraps(builder)
+        def wrapper(*args: Any, **kwargs: Any) -> View:
+            return build(T.current_font_scale(), args, tuple(kwargs.items()))
+
+        wrapper.cache_clear = build.cache_clear  # type: ignore[attr-defined]
+        wrapper.cache_info = build.cache_info  # type: ignore[attr-defined]
+        return wrapper  # type: ignore[return-value]
+
+    return decorate(fn) if fn is not None else decorate
+
+
+__all__ = ["Call", "check_shareable", "retained"]
