@@ -8,13 +8,13 @@ names, the best one in the middle; a tap puts it in place of the word, followed 
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import TYPE_CHECKING
 
 from ..kernel.keyboard import MAX_TEXT_LEN, apply_key
 from ..ui import selection
 from ..ui import theme as T
+from ..ui.retain import Call, retained
 from ..ui.view import FILL, View, col, icon, row, text
 from . import style as S
 from .words import WORDS
@@ -55,7 +55,7 @@ def press(device: Device, key: str) -> None:
             kb.toggle_shift()
 
 
-def _key(device: Device, key: str, shift: bool, mode: str) -> View:
+def _key(key: str, shift: bool, mode: str) -> View:
     letters = mode == "letters"
     special = key in ICONS or key in LABELS or key == "more"
     bg = S.SPECIAL_KEY_BG if key in ("shift", "backspace", "mode", "more") else S.KEY_BG
@@ -67,7 +67,7 @@ def _key(device: Device, key: str, shift: bool, mode: str) -> View:
             "mode": "Symbols" if letters else "Letters",
             "more": "More symbols" if mode == "symbols" else "Symbols"}.get(key)
     props = dict(w=FILL, h=FILL, flex=WIDE.get(key, 1), radius=8, bg=bg,
-                 on_tap=functools.partial(press, device, key), role="key",
+                 on_tap=Call(press, key, target="device"), role="key",
                  label=name or LABELS.get(key) or key, id=f"key:{key}")
     if key in ICONS:  # one node per key: the glyph is drawn centred on the key's own box
         return icon(ICONS[key], 20, T.TEXT, **props)
@@ -115,34 +115,47 @@ def _use(device: Device, word: str) -> None:
     store[field] = (head + word + " ")[:MAX_TEXT_LEN]
 
 
-def _strip(device: Device) -> View:
+def _suggested(device: Device) -> tuple[str, ...]:
+    """The suggestions for the word being typed into the focused field."""
     store_key = device._focused_store()
     value = str(store_key[0].get(store_key[1], "")) if store_key else ""
-    words = suggestions(device, current_word(value))
+    return tuple(suggestions(device, current_word(value)))
+
+
+def _strip(words: tuple[str, ...]) -> View:
     if not words:
         return row(*[icon(name, 18, T.TEXT_SECONDARY, w=FILL, h=STRIP_H, label=label,
                           role=None) for name, label in TOOLBAR],
                    w=FILL, h=STRIP_H, pad=(8, 0), id="keyboard_toolbar")
     # the best suggestion sits in the middle, as on Gboard
     order = [words[1], words[0], words[2]] if len(words) == 3 else \
-        ([words[1], words[0]] if len(words) == 2 else words)
+        ([words[1], words[0]] if len(words) == 2 else list(words))
     cells: list[View] = []
     for i, w in enumerate(order):
         if i:
             cells.append(View("box", w=1, h=20, bg=T.OUTLINE_VARIANT))
         cells.append(text(w, 16, "medium" if w == words[0] else "regular", T.TEXT,
                           text_align="center", w=FILL, h=STRIP_H, pad=(0, 10),
-                          on_tap=functools.partial(_use, device, w), role="button",
+                          on_tap=Call(_use, w, target="device"), role="button",
                           id=f"suggestion:{words.index(w)}"))
     return row(*cells, w=FILL, h=STRIP_H, pad=(8, 0), id="suggestions")
 
 
 def keyboard(device: Device) -> View:
     kb = device.kernel.keyboard
+    return _keyboard(kb.mode, kb.shift, tuple(tuple(keys) for keys in kb.key_rows()),
+                     _suggested(device))
+
+
+@retained(maxsize=64)
+def _keyboard(mode: str, shift: bool, key_rows: tuple[tuple[str, ...], ...],
+              words: tuple[str, ...]) -> View:
+    """The keyboard for a mode, shift state and suggestions: built, laid out and painted
+    once, its keys bound to the device they are pressed on."""
     rows = []
-    for i, keys in enumerate(kb.key_rows()):
-        pad = (16, 0) if kb.mode == "letters" and i == 1 else (3, 0)
-        rows.append(row(*[_key(device, k, kb.shift, kb.mode) for k in keys], h=FILL, gap=5,
+    for i, keys in enumerate(key_rows):
+        pad = (16, 0) if mode == "letters" and i == 1 else (3, 0)
+        rows.append(row(*[_key(k, shift, mode) for k in keys], h=FILL, gap=5,
                         pad=pad, align="stretch"))
-    return col(_strip(device), col(*rows, w=FILL, h=FILL, gap=8, pad=(3, 4, 3, 8)),
+    return col(_strip(words), col(*rows, w=FILL, h=FILL, gap=8, pad=(3, 4, 3, 8)),
                w=FILL, h=T.KEYBOARD_H, bg=KEYBOARD_BG, id="keyboard", block=True)
