@@ -37,18 +37,10 @@ def screen(device: Device) -> View:
         recents.forget(k)
     if not k.media_picker.is_open:
         sheets.forget_media_picker(k)
-    bars: tuple[View, ...] = ()  # the status and gesture bars, when the page draws them
     if ui.recents_open:
         page = recents.recents(device)
-    elif top is None and ui.drawer_open:
-        page = launcher.drawer(k)
     elif top is None:
-        # see-through over the wallpaper: part of the home page's retained layer, unless the
-        # keyboard comes between them
-        on_wallpaper = "#FFFFFF" if _dark(launcher.WALLPAPER) else T.TEXT
-        bars = () if kb_visible else (status_bar(k, on_wallpaper), gesture_bar(on_wallpaper))
-        page = launcher.home(k, bars)
-        bars = bars if launcher.draws_bars(page) else ()
+        page = launcher.drawer(k) if ui.drawer_open else launcher.home(k)
     else:
         # adjustResize: the app gets the space above the keyboard; the bars take the page's
         # colour (a dark page such as a photo viewer gets dark bars with light icons)
@@ -62,15 +54,20 @@ def screen(device: Device) -> View:
     fg = "#FFFFFF" if _dark(bar_bg) else T.TEXT
     if ui.recents_open or (top is None and not ui.drawer_open):
         bar_bg = None  # the bars are see-through over the wallpaper
+    # over the bare home screen the see-through bars carry their strip of the wallpaper
+    wallpaper = top is None and not ui.recents_open and not ui.drawer_open \
+        and launcher.bare(page)
+    dark = bool(k.os_state.get("settings.system.dark_mode"))
+    bar = status_bar(k, fg, bar_bg)
     layers: list[View | None] = [page, selection.layer(k, page),
-                                 None if bars else status_bar(k, fg, bar_bg)]
+                                 launcher.over_wallpaper(bar, dark) if wallpaper else bar]
     if kb_visible:
         layers.append(col(keyboard.keyboard(device), w=FILL, h=kb_h + T.GESTURE_BAR_H,
                           pad=(0, 0, 0, T.GESTURE_BAR_H), bg=keyboard.KEYBOARD_BG,
                           gravity="bottom-left"))
         bar_bg, fg = keyboard.KEYBOARD_BG, T.TEXT
-    if not bars:
-        layers.append(gesture_bar(fg, bar_bg))
+    bar = gesture_bar(fg, bar_bg)
+    layers.append(launcher.over_wallpaper(bar, dark) if wallpaper and bar_bg is None else bar)
     if k.media_picker.is_open:
         layers.append(sheets.media_picker(k))
     layers.append(sheets.toast(k))

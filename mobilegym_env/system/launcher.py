@@ -281,9 +281,7 @@ def search_bar() -> View:
         id="launcher_search"), pad=(16, 8, 16, 8), h=SEARCH_H)
 
 
-def home(k: Kernel, bars: tuple[View, ...] = ()) -> View:
-    """The home screen. ``bars`` (the status and gesture bars, see-through over the
-    wallpaper) are drawn as part of the retained page when nothing lies over it."""
+def home(k: Kernel) -> View:
     ui = k.system_ui
     layout = k.launcher
     page = _current_page(k)
@@ -291,28 +289,22 @@ def home(k: Kernel, bars: tuple[View, ...] = ()) -> View:
     dock = tuple(_entry_key(k, e, "dock", False) for e in _shown(k, layout.dock))
     folder = layout.folder(ui.open_folder) if ui.open_folder is not None \
         and layout.has_folder(ui.open_folder) else None
-    menu = _menu(k)
-    if folder is not None or menu is not None:
-        bars = ()  # they belong above the folder's scrim and the menu
-    base = _home_page(bool(k.os_state.get("settings.system.dark_mode")), _glance_key(k),
-                      cells, page, len(layout.pages), dock, bars)
-    return stack(base, folder_panel(k, folder) if folder else None, menu,
+    base = _home_page(_dark(k), _glance_key(k), cells, page, len(layout.pages), dock)
+    return stack(base, folder_panel(k, folder) if folder else None, _menu(k),
                  w=FILL, h=FILL, bg=WALLPAPER, id="launcher")
 
 
-def draws_bars(home_view: View) -> bool:
-    """Whether a home screen built by :func:`home` drew the bars it was given (nothing lies
-    over its page: the stack holds the page layer alone)."""
+def bare(home_view: View) -> bool:
+    """Whether nothing lies over a home screen built by :func:`home` (no folder, no menu):
+    the bars over it then show the wallpaper itself (see :func:`over_wallpaper`)."""
     return len(home_view.children) == 1
 
 
 @retained(maxsize=8)  # full-screen pixels (0.9 MB at scale 1) kept per page shown
 def _home_page(dark: bool, glance: tuple[str, str, bool], cells: tuple[TileKey, ...],
-               page: int, pages: int, dock: tuple[TileKey, ...],
-               bars: tuple[View, ...]) -> View:
+               page: int, pages: int, dock: tuple[TileKey, ...]) -> View:
     """The wallpaper, At a Glance, the page's grid, the page dots, the dock and the search
-    bar (and the bars over them): one retained layer, painted again only when one of them
-    changes."""
+    bar: one retained layer, painted again only when one of them changes."""
     grid_rows = [row(*[tile(c) for c in cells[i : i + GRID_COLUMNS]], gap=0, justify="start",
                      h=ROW_H)
                  for i in range(0, len(cells), GRID_COLUMNS)]
@@ -333,13 +325,27 @@ def _home_page(dark: bool, glance: tuple[str, str, bool], cells: tuple[TileKey, 
         spacer(h=T.GESTURE_BAR_H + 8, w=1, flex=0),
         w=FILL, h=FILL,
     )
-    return stack(_wallpaper(dark), base, *bars, w=FILL, h=FILL)
+    return stack(_wallpaper(dark), base, w=FILL, h=FILL)
+
+
+def _dark(k: Kernel) -> bool:
+    return bool(k.os_state.get("settings.system.dark_mode"))
+
+
+@retained(maxsize=16)
+def over_wallpaper(bar: View, dark: bool) -> View:
+    """A see-through bar (status, gesture) with its strip of the wallpaper beneath it: one
+    opaque layer of its own, so the bar's blended pixels are kept while the home page
+    changes, and the page while the clock turns."""
+    photo = image("Wallpaper", source=wallpaper_photo(dark), radius=0, role=None,
+                  h=T.SCREEN_H, gravity=bar.gravity)
+    return stack(photo, bar, w=FILL, h=bar.h, bg=WALLPAPER, clip=True, gravity=bar.gravity)
 
 
 def wallpaper(k: Kernel, dim: bool = False) -> View:
     """The wallpaper picture: its darker version in the dark theme, and behind Recents (which
     dims it; one cached picture rather than a scrim blended over it every frame)."""
-    return _wallpaper(dim or bool(k.os_state.get("settings.system.dark_mode")))
+    return _wallpaper(dim or _dark(k))
 
 
 @functools.lru_cache(maxsize=2)

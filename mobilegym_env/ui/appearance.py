@@ -102,12 +102,17 @@ def night(placed: list[Placed], scale: int = 1) -> list[Placed]:
         dark = p._replace(view=memo[2], under=under)
         out.append(dark)
         cached = v.__dict__.get("_pixels", {}).get((True, scale))
-        if cached is not None and cached[0] == (p.x, p.y, p.w, p.h, p.clip, under):
+        if cached is not None and cached[0] == (p.w, p.h, under) and _in_view(p):
             out.extend(placed[i + 1 : i + p.nodes])  # blitted from the cache, never painted
             i += p.nodes
         else:
             i += 1
     return out
+
+
+def _in_view(p: Placed) -> bool:
+    cx0, cy0, cx1, cy1 = p.clip
+    return cx0 <= p.x and cy0 <= p.y and p.x + p.w <= cx1 and p.y + p.h <= cy1
 
 
 def _mapped(p: Placed, under: str | None) -> Placed:

@@ -194,14 +194,40 @@ def _place(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed
     # nodes are immutable, so a subtree shared by several devices shares them too)
     key = (x, y, w, h, clip, under)
     memo = v.__dict__.get("_layout")
-    if memo is not None and memo[0] == key:
-        out.extend(memo[1])
-        scrolls.extend(memo[2])
-        return
+    if memo is not None:
+        if memo[0] == key:
+            out.extend(memo[1])
+            scrolls.extend(memo[2])
+            return
+        if not memo[2] and _moved(memo[0], key):  # the same box elsewhere (a scrolled row)
+            dx, dy = x - memo[0][0], y - memo[0][1]
+            moved = [_shift(p, dx, dy, clip) for p in memo[1]]
+            v.__dict__["_layout"] = (key, moved, [])
+            out.extend(moved)
+            return
     start, scroll_start = len(out), len(scrolls)
     _place_node(v, x, y, w, h, clip, out, scrolls, under)
     out[start] = out[start]._replace(nodes=len(out) - start)  # the painter skips them
     v.__dict__["_layout"] = (key, out[start:], scrolls[scroll_start:])
+
+
+def _moved(old: tuple, new: tuple) -> bool:
+    """Whether a subtree placed at ``old`` can be moved to ``new`` as it is: the same size,
+    colour beneath and clip, wholly inside that clip both times (nothing of it culled)."""
+    if old[2:] != new[2:]:
+        return False
+    x0, y0, w, h, (cx0, cy0, cx1, cy1) = *old[:4], old[4]
+    x1, y1 = new[:2]
+    return cx0 <= min(x0, x1) and cy0 <= min(y0, y1) and max(x0, x1) + w <= cx1 \
+        and max(y0, y1) + h <= cy1
+
+
+def _shift(p: Placed, dx: int, dy: int, clip: Clip) -> Placed:
+    """A placed node moved by (dx, dy); a clip of its own (a clipping node's) moves with it."""
+    c = p.clip
+    if c != clip:
+        c = (c[0] + dx, c[1] + dy, c[2] + dx, c[3] + dy)
+    return p._replace(x=p.x + dx, y=p.y + dy, clip=c)
 
 
 def _place_node(v: View, x: int, y: int, w: int, h: int, clip: Clip, out: list[Placed],

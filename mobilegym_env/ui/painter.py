@@ -41,8 +41,9 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1,
     """Paints nodes in order; each is clipped to its (scroll) clip rectangle, and the
     subtree of a node with ``clip`` (and a picture with a radius) to its rounded outline.
 
-    A retained subtree (``reuse``) over a known background is blitted from the pixels kept
-    from the last time it was painted in the same box, theme (``dark``) and scale."""
+    A retained subtree (``reuse``) wholly in view over a known background is blitted from
+    the pixels kept from the last time it was painted at the same size, over the same colour,
+    in the same theme (``dark``) and scale."""
     s = scale
     slot = (dark, s)
     current_clip = None
@@ -59,18 +60,16 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1,
         v = p.view
         if v.reuse and p.nodes > 1 and _cacheable(p):
             owner = v.__dict__.get("_origin", v)
-            key = (p.x, p.y, p.w, p.h, p.clip, p.under)
-            area = _visible(p, s)
+            key = (p.w, p.h, p.under)  # wherever it is: a list row keeps them when scrolled
             cached = owner.__dict__.get("_pixels", {}).get(slot)
             if cached is not None and cached[0] == key:
-                if area is not None:
-                    surface.set_clip(None)
-                    current_clip = None
-                    surface.blit(cached[1], area.topleft)
+                surface.set_clip(None)
+                current_clip = None
+                surface.blit(cached[1], (p.x * s, p.y * s))
                 skip_to = i + p.nodes
                 continue
-            if area is not None:
-                closing.append((i + p.nodes, _Layer(owner, key, area)))
+            closing.append((i + p.nodes, _Layer(owner, key, pygame.Rect(
+                p.x * s, p.y * s, p.w * s, p.h * s))))
         kind = v.kind
         clips = v.radius and (v.clip or kind == "picture")
         if kind in _CONTAINERS and v.bg is None and v.border is None and not clips:
@@ -117,21 +116,18 @@ class _Layer(NamedTuple):
     """A retained subtree being painted: its pixels are kept when it is done."""
 
     owner: View  # the node the pixels are kept on (the light one of a dark-theme copy)
-    key: tuple  # its box, clip and the colour beneath
-    area: pygame.Rect  # its visible part, in device pixels
+    key: tuple  # its size and the colour beneath
+    area: pygame.Rect  # its box, in device pixels
 
 
 def _cacheable(p: Placed) -> bool:
-    """Whether a subtree's pixels depend only on itself: it is opaque, or what is beneath
-    it is one known colour."""
+    """Whether a subtree's pixels can be kept: it is wholly in view (a row cut by its list's
+    edge is painted as usual), and they depend only on itself (it is opaque, or what is
+    beneath it is one known colour)."""
     bg = p.view.bg
-    return p.under is not None or (bg is not None and len(bg) == 7 and not p.view.radius)
-
-
-def _visible(p: Placed, s: int) -> pygame.Rect | None:
-    r = p.visible_rect()
-    return None if r is None else pygame.Rect(r[0] * s, r[1] * s, (r[2] - r[0]) * s,
-                                              (r[3] - r[1]) * s)
+    cx0, cy0, cx1, cy1 = p.clip
+    return cx0 <= p.x and cy0 <= p.y and p.x + p.w <= cx1 and p.y + p.h <= cy1 and (
+        p.under is not None or (bg is not None and len(bg) == 7 and not p.view.radius))
 
 
 def _close(surface: pygame.Surface, what: CornerClip | _Layer, slot: tuple) -> None:

@@ -42,7 +42,7 @@ class Call:
     arguments and target are, so a view built with one can be cached by its arguments.
     """
 
-    __slots__ = ("args", "fn", "target")
+    __slots__ = ("_hash", "args", "fn", "target")
 
     def __init__(self, fn: Callable[..., Any] | str, *args: Any, target: str = "ctx") -> None:
         if target not in TARGETS:
@@ -50,6 +50,7 @@ class Call:
         if isinstance(fn, str) and target != "ctx":
             raise ValueError("a method name is a ScreenContext method: only for target 'ctx'")
         self.fn, self.args, self.target = fn, args, target
+        self._hash = hash((fn, args, target))  # raises TypeError for unhashable arguments
 
     def bind(self, target: Any) -> Callable[[], Any]:
         """The handler to run now, given the live context, kernel or device."""
@@ -61,14 +62,13 @@ class Call:
         raise TypeError(f"{self!r} is bound to the live device when dispatched "
                         "(Device.tap / Device.handler), it cannot be called directly")
 
-    def _key(self) -> tuple:
-        return (self.fn, self.args, self.target)
-
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Call) and self._key() == other._key()
+        return self is other or (isinstance(other, Call) and self._hash == other._hash
+                                 and self.fn == other.fn and self.args == other.args
+                                 and self.target == other.target)
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return self._hash
 
     def __repr__(self) -> str:
         name = self.fn if isinstance(self.fn, str) else getattr(self.fn, "__qualname__", self.fn)
