@@ -97,10 +97,15 @@ def day_label(kernel: Any, ms: int) -> str:
 def person_avatar(kernel: Any, address: str, size: int = 48) -> View:
     """A contact's coloured initial, or a grey silhouette for an unknown number."""
     c = contact_for(kernel, address)
-    if c is None:
+    return contact_avatar(((c.get("name") or address), c["id"]) if c else None, size)
+
+
+def contact_avatar(face: tuple[str, int] | None, size: int = 48) -> View:
+    """The avatar of a contact given as (name, id), or None for an unknown number."""
+    if face is None:
         return stack(icon("user", size * 2 // 5, "#FFFFFF", gravity="center"), w=size, h=size,
                      radius=size // 2, bg="#9AA0A6")
-    return avatar(c.get("name") or address, size, AVATAR_COLORS[c["id"] % len(AVATAR_COLORS)])
+    return avatar(face[0], size, AVATAR_COLORS[face[1] % len(AVATAR_COLORS)])
 
 
 def check_avatar(size: int = 48) -> View:

@@ -12,6 +12,7 @@ from typing import Any
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     col,
@@ -21,6 +22,7 @@ from mobilegym_env.ui import (
     icon_button,
     list_item,
     popup_menu,
+    retained,
     row,
     scaffold,
     section_header,
@@ -37,6 +39,8 @@ from .common import (
     SMS,
     archived,
     check_avatar,
+    contact_avatar,
+    contact_for,
     digits,
     display_name,
     person_avatar,
@@ -53,26 +57,35 @@ HOME_KEY, ARCHIVE_KEY = "threads", "archived"  # selection keys of the two threa
 # --------------------------------------------------------------------------- thread rows
 def _thread_row(ctx: ScreenContext, key: str, address: str, last: dict[str, Any],
                 unread: int) -> View:
-    name = display_name(ctx.os, address)
-    chosen = address in ctx.selection(key)
+    contact = contact_for(ctx.os, address)
+    name = (contact.get("name") or address) if contact else address
+    face = (name, contact["id"]) if contact else None
+    return _thread_row_view(key, address, name, face, short_time(ctx.os, last["timestamp_ms"]),
+                            snippet(last), unread, address in ctx.selection(key),
+                            ctx.selecting(key))
+
+
+@retained
+def _thread_row_view(key: str, address: str, name: str, face: tuple[str, int] | None,
+                     when: str, line: str, unread: int, chosen: bool, selecting: bool) -> View:
+    """A thread row, from what it shows (built once per distinct look: a retained view reads
+    only its arguments and binds its handlers with ``Call``)."""
     weight = "medium" if unread else "regular"
     strong = T.TEXT if unread else T.TEXT_SECONDARY
     badge = stack(text(str(unread), 11, "medium", T.ON_PRIMARY, gravity="center", role=None),
                   w=20, h=20, radius=10, bg=T.PRIMARY) if unread else None
     texts = col(
-        row(text(name, 16, weight, T.TEXT, w=FILL),
-            text(short_time(ctx.os, last["timestamp_ms"]), 12, weight, strong), gap=8),
-        row(text(snippet(last), 14, weight, strong, w=FILL), badge, gap=8),
+        row(text(name, 16, weight, T.TEXT, w=FILL), text(when, 12, weight, strong), gap=8),
+        row(text(line, 14, weight, strong, w=FILL), badge, gap=8),
         w=FILL, gap=4, justify="center",
     )
     unread_note = f", {unread} unread" if unread else ""
-    toggle = functools.partial(ctx.toggle_selected, key, address)
-    return row(check_avatar() if chosen else person_avatar(ctx.os, address), texts, h=76,
+    toggle = Call("toggle_selected", key, address)
+    return row(check_avatar() if chosen else contact_avatar(face), texts, h=76,
                pad=(16, 0), gap=16, bg=SELECTED_BG if chosen else None, selected=chosen,
-               on_tap=toggle if ctx.selecting(key) else functools.partial(open_thread, ctx,
-                                                                           address),
+               on_tap=toggle if selecting else Call(open_thread, address),
                on_long_press=toggle, role="list_item", id=f"thread:{address}",
-               label=f"{name}: {snippet(last)}{unread_note}")
+               label=f"{name}: {line}{unread_note}")
 
 
 def _thread_list(ctx: ScreenContext, key: str, in_archive: bool) -> tuple[View | None, View]:
