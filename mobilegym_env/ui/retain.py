@@ -95,6 +95,16 @@ def check_shareable(v: View, where: str = "") -> None:
         stack.extend(node.children)
 
 
+_BUILDERS: list[Any] = []  # every retained builder's cache
+
+
+def clear() -> None:
+    """Forgets every retained subtree (with its layout and pixels): the next frames build,
+    lay out and paint them afresh."""
+    for build in _BUILDERS:
+        build.cache_clear()
+
+
 def retained(fn: F | None = None, *, maxsize: int = 256) -> Any:
     """Decorates a builder so that equal arguments give the same, reusable ``View``.
 
@@ -117,9 +127,10 @@ def retained(fn: F | None = None, *, maxsize: int = 256) -> Any:
 
         wrapper.cache_clear = build.cache_clear  # type: ignore[attr-defined]
         wrapper.cache_info = build.cache_info  # type: ignore[attr-defined]
+        _BUILDERS.append(build)
         return wrapper  # type: ignore[return-value]
 
     return decorate(fn) if fn is not None else decorate
 
 
-__all__ = ["Call", "check_shareable", "retained"]
+__all__ = ["Call", "check_shareable", "clear", "retained"]
