@@ -9,7 +9,18 @@ import re
 from typing import Any
 
 from mobilegym_env.kernel.providers import CONTACT_LABELS, PHONE_TYPES
-from mobilegym_env.ui import FILL, ScreenContext, View, avatar, icon, list_item, row, stack
+from mobilegym_env.ui import (
+    FILL,
+    Call,
+    ScreenContext,
+    View,
+    avatar,
+    icon,
+    list_item,
+    retained,
+    row,
+    stack,
+)
 from mobilegym_env.ui import theme as T
 
 URI = "content://contacts"
@@ -93,14 +104,27 @@ def search_box(ctx: ScreenContext) -> View:
 def contact_row(c: dict[str, Any], id: str, on_tap: Any, on_long_press: Any = None,
                 subtitle: str | None = None, selected: bool = False,
                 star: bool = False) -> View:
-    """One contact in a list: avatar (a check mark when selected), name, optional star."""
-    name = display_name(c)
+    """One contact in a list: avatar (a check mark when selected), name, optional star.
+
+    With ``Call`` handlers (or None) the row is the retained one for what it shows."""
+    args = (display_name(c), c["id"], id, on_tap, on_long_press, subtitle, selected,
+            bool(star and c.get("starred")))
+    if all(h is None or isinstance(h, Call) for h in (on_tap, on_long_press)):
+        return _retained_row(*args)
+    return _row(*args)
+
+
+def _row(name: str, contact_id: int, id: str, on_tap: Any, on_long_press: Any,
+         subtitle: str | None, selected: bool, starred: bool) -> View:
     lead = icon("check", 18, T.ON_ACCENT, w=40, h=40, radius=20, bg=T.ACCENT) if selected \
-        else avatar(name, 40, avatar_color(c["id"]))
-    trailing = icon("star", 14, STAR_ON) if star and c.get("starred") else None
+        else avatar(name, 40, avatar_color(contact_id))
+    trailing = icon("star", 14, STAR_ON) if starred else None
     label = f"{name} {subtitle}" if subtitle else name
     return list_item(name, subtitle, lead, trailing=trailing, on_tap=on_tap,
                      on_long_press=on_long_press, id=id, selected=selected, label=label)
+
+
+_retained_row = retained(_row)
 
 
 def bottom_room() -> View:

@@ -6,6 +6,7 @@ import functools
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     col,
@@ -38,7 +39,7 @@ def labels(ctx: ScreenContext) -> View:
 def label(ctx: ScreenContext) -> View:
     name = ctx.params.get("name", "")
     members = [c for c in all_contacts(ctx) if name in (c.get("labels") or ())]
-    rows = [contact_row(c, f"contact:{c['id']}", functools.partial(open_contact, ctx, c["id"]))
+    rows = [contact_row(c, f"contact:{c['id']}", Call(open_contact, c["id"]))
             for c in members]
     body = ctx.scroll(*rows, id="label", bg=T.SURFACE) if rows else \
         col(empty_state("tag", "No contacts with this label"), w=FILL, h=FILL, bg=T.SURFACE)

@@ -10,6 +10,7 @@ from typing import Any
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     col,
@@ -51,8 +52,8 @@ def home(ctx: ScreenContext) -> View:
     selecting = ctx.selecting(SELECT)
 
     def item(c: dict[str, Any], prefix: str) -> View:
-        toggle = functools.partial(ctx.toggle_selected, SELECT, c["id"])
-        open_ = functools.partial(open_contact, ctx, c["id"])
+        toggle = Call("toggle_selected", SELECT, c["id"])  # rows are retained by content
+        open_ = Call(open_contact, c["id"])
         return contact_row(c, f"{prefix}:{c['id']}", toggle if selecting else open_,
                            on_long_press=toggle, selected=c["id"] in chosen,
                            star=prefix == "contact")
@@ -117,7 +118,7 @@ def _delete_selected(ctx: ScreenContext) -> None:
 # --------------------------------------------------------------------------- picker
 def pick(ctx: ScreenContext) -> View:
     query = ctx.value("search")
-    rows = [contact_row(c, f"pick:{c['id']}", functools.partial(_picked, ctx, c["id"]),
+    rows = [contact_row(c, f"pick:{c['id']}", Call(_picked, c["id"]),
                         subtitle=c.get("phone") or "No phone number")
             for c in search(ctx, query)]
     body = ctx.scroll(*rows, id="pick") if rows else empty_state(
