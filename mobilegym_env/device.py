@@ -264,7 +264,7 @@ class Device:
         placed, _ = layout(self.app_screen(act), 0, 0, w, h)
         picture = pygame.Surface((w * self.scale, h * self.scale))
         picture.fill(T.rgb(appearance.page_color(T.SURFACE, self._dark())))
-        painter.paint(picture, self._themed(placed), self.scale, self._dark())
+        painter.paint(picture, self._themed(placed, picture), self.scale, self._dark())
         self._thumbs[task_id] = (key, picture)
         return picture
 
@@ -274,9 +274,14 @@ class Device:
     def _font_scale(self) -> float:
         return float(self.kernel.os_state.get("settings.system.font_scale") or 1.0)
 
-    def _themed(self, placed: list[Placed]) -> list[Placed]:
-        """The nodes as the current theme paints them (the dark theme maps their colours)."""
-        return appearance.night(placed, self.scale) if self._dark() else placed
+    def _themed(self, placed: list[Placed], surface: Any) -> list[Placed]:
+        """The nodes as the current theme paints them onto ``surface`` (the dark theme maps
+        their colours)."""
+        if not self._dark():
+            return placed
+        from .ui import painter
+
+        return appearance.night(placed, painter.pixel_slot(surface, True, self.scale))
 
     def placed(self) -> list[Placed]:
         self._build()
@@ -299,7 +304,8 @@ class Device:
                 self._surface = pygame.image.frombuffer(
                     self._frame, (self.width * self.scale, self.height * self.scale), "RGB")
             # no clearing fill: the page layer is opaque and covers the whole screen
-            painter.paint(self._surface, self._themed(self._placed), self.scale, self._dark())
+            painter.paint(self._surface, self._themed(self._placed, self._surface), self.scale,
+                          self._dark())
             self._painted_key = self._built_key
         return self._frame
 

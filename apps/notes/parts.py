@@ -9,6 +9,7 @@ from typing import Any
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     bottom_sheet,
@@ -17,6 +18,7 @@ from mobilegym_env.ui import (
     icon,
     list_item,
     radio,
+    retained,
     row,
     text,
 )
@@ -43,16 +45,17 @@ def _check_mark(checked: bool) -> View:
     return View("checkbox", w=14, h=14, checked=checked)
 
 
-def _preview(n: dict[str, Any]) -> list[View | None]:
-    if n["kind"] != "checklist":
-        return [text(n["body"], 14, color=T.TEXT_SECONDARY, max_lines=3)] if n["body"] else []
+def _preview(body: str, checklist: bool, items: tuple[tuple[str, bool], ...],
+             count: int) -> list[View | None]:
+    if not checklist:
+        return [text(body, 14, color=T.TEXT_SECONDARY, max_lines=3)] if body else []
     rows: list[View | None] = [
-        row(_check_mark(i["checked"]),
-            text(i["text"], 14, color=T.TEXT_HINT if i["checked"] else T.TEXT_SECONDARY,
+        row(_check_mark(checked),
+            text(item, 14, color=T.TEXT_HINT if checked else T.TEXT_SECONDARY,
                  w=FILL), gap=8, h=22)
-        for i in n["items"][:PREVIEW_ITEMS]
+        for item, checked in items
     ]
-    more = len(n["items"]) - PREVIEW_ITEMS
+    more = count - PREVIEW_ITEMS
     if more > 0:
         rows.append(text(f"+ {more} more", 13, color=T.TEXT_HINT))
     return rows
@@ -66,20 +69,39 @@ def folder_tag(name: str, on_tap: Callable[[], Any] | None = None, **props: Any)
 
 
 def note_card(n: dict[str, Any], folder_name: str | None, on_tap: Callable[[], Any],
-              on_long_press: Callable[[], Any] | None, selected: bool = False) -> View:
-    """A note as Keep lists it: title, the start of its text or its first items, its folder."""
+              on_long_press: Callable[[], Any] | None, selected: bool = False,
+              pad: tuple[int, int] | None = None) -> View:
+    """A note as Keep lists it: title, the start of its text or its first items, its folder
+    (inside a box of padding ``pad``, if given). With ``Call`` handlers (or None) the card
+    is the retained one for what it shows."""
+    args = (n["id"], n["title"], n["body"], n["kind"] == "checklist",
+            tuple((str(i["text"]), bool(i["checked"])) for i in n["items"][:PREVIEW_ITEMS]),
+            len(n["items"]), folder_name, on_tap, on_long_press, selected, pad)
+    if all(h is None or isinstance(h, Call) for h in (on_tap, on_long_press)):
+        return _retained_card(*args)
+    return _card(*args)
+
+
+def _card(note_id: int, title: str, body: str, checklist: bool,
+          items: tuple[tuple[str, bool], ...], count: int, folder_name: str | None,
+          on_tap: Any, on_long_press: Any, selected: bool,
+          pad: tuple[int, int] | None) -> View:
     tag = folder_tag(folder_name) if folder_name else None
-    title = text(n["title"], 16, "medium", T.TEXT, max_lines=2) if n["title"] else None
-    if title is None and not n["body"] and not n["items"]:
-        title = text("Empty note", 16, color=T.TEXT_HINT)
-    return col(
-        title, *_preview(n), row(tag) if tag else None,
+    heading = text(title, 16, "medium", T.TEXT, max_lines=2) if title else None
+    if heading is None and not body and not count:
+        heading = text("Empty note", 16, color=T.TEXT_HINT)
+    card = col(
+        heading, *_preview(body, checklist, items, count), row(tag) if tag else None,
         w=FILL, pad=(16, 12), gap=6, radius=12,
         bg=T.SECONDARY_CONTAINER if selected else T.SURFACE,
         border=(T.ACCENT, 2) if selected else (CARD_BORDER, 1), on_tap=on_tap,
         on_long_press=on_long_press, role="list_item", selected=selected,
-        id=f"note:{n['id']}",
+        id=f"note:{note_id}",
     )
+    return card if pad is None else col(card, pad=pad)
+
+
+_retained_card = retained(_card)
 
 
 def move_sheet(ctx: ScreenContext, current: int | None | str,

@@ -12,6 +12,7 @@ from typing import Any
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     chip,
@@ -50,10 +51,9 @@ def home(ctx: ScreenContext) -> View:
     names = folder_names(ctx)
 
     def card(n: dict[str, Any]) -> View:
-        return col(note_card(n, None if shown else names.get(n["folder_id"]),
-                             functools.partial(_tap_note, ctx, n["id"]),
-                             functools.partial(ctx.toggle_selected, SELECT, n["id"]),
-                             selected=n["id"] in chosen), pad=(12, 4))
+        return note_card(n, None if shown else names.get(n["folder_id"]),
+                         Call(_tap_note, n["id"]), Call("toggle_selected", SELECT, n["id"]),
+                         selected=n["id"] in chosen, pad=(12, 4))  # retained by content
 
     pinned = [card(n) for n in notes if n["pinned"]]
     others = [card(n) for n in notes if not n["pinned"]]
@@ -225,9 +225,9 @@ def search(ctx: ScreenContext) -> View:
     bar = row(icon_button("arrow-left", ctx.back, "Back", T.TEXT, id="back"), field,
               h=T.APP_BAR_H + 8, pad=(4, 4, 12, 4), gap=4, bg=T.SURFACE, id="app_bar")
     if found:
-        body = ctx.scroll(*[col(note_card(n, names.get(n["folder_id"]),
-                                          functools.partial(editor.open_note, ctx, n["id"]),
-                                          None), pad=(12, 4)) for n in found],
+        body = ctx.scroll(*[note_card(n, names.get(n["folder_id"]),
+                                      Call(editor.open_note, n["id"]), None, pad=(12, 4))
+                            for n in found],
                           id="results", pad=(0, 4, 0, 16))
     else:
         body = empty_state("magnifying-glass", "No matching notes" if query.strip()

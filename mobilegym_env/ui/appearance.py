@@ -77,12 +77,13 @@ def _opaque(color: str | None) -> bool:
     return color is not None and (len(color) == 7 or color[7:].upper() == "FF")
 
 
-def night(placed: list[Placed], scale: int = 1) -> list[Placed]:
+def night(placed: list[Placed], slot: tuple | None = None) -> list[Placed]:
     """``placed`` as the dark theme paints it: copies of the nodes with mapped colours.
 
-    A retained subtree (``reuse``) whose dark pixels the painter keeps for this box is
-    passed on as it is, but its root (the painter blits it and skips the rest), and the
-    dark copy of a retained node is kept on it, so it keeps its cached pixels across frames.
+    The dark copy of a retained node (``reuse``) is kept on it, so its cached pixels are
+    kept across frames; a retained subtree whose pixels the painter keeps in ``slot``
+    (``painter.pixel_slot``) for its size is passed on as it is but its root (the painter
+    blits it and skips the rest).
     """
     out: list[Placed] = []
     i, n = 0, len(placed)
@@ -101,7 +102,7 @@ def night(placed: list[Placed], scale: int = 1) -> list[Placed]:
             v.__dict__["_night"] = memo
         dark = p._replace(view=memo[2], under=under)
         out.append(dark)
-        cached = v.__dict__.get("_pixels", {}).get((True, scale))
+        cached = v.__dict__.get("_pixels", {}).get(slot) if slot is not None else None
         if cached is not None and cached[0] == (p.w, p.h, under) and _in_view(p):
             out.extend(placed[i + 1 : i + p.nodes])  # blitted from the cache, never painted
             i += p.nodes

@@ -19,7 +19,7 @@ from .shapes import CornerClip, fill_circle, fill_rect, stroke_circle, stroke_re
 from .theme import ACCENT, OUTLINE, TEXT_HINT, rgb
 from .view import View
 
-__all__ = ["PAINTERS", "fill_rect", "paint", "register", "stroke_rect"]
+__all__ = ["PAINTERS", "fill_rect", "paint", "pixel_slot", "register", "stroke_rect"]
 
 _CONTAINERS = frozenset({"col", "row", "stack", "scroll", "box"})
 # kind -> fn(surface, placed node, device rect, scale, opaque colour beneath or None)
@@ -45,7 +45,7 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1,
     the pixels kept from the last time it was painted at the same size, over the same colour,
     in the same theme (``dark``) and scale."""
     s = scale
-    slot = (dark, s)
+    slot = pixel_slot(surface, dark, s)
     current_clip = None
     skip_to = 0  # nodes before it belong to a subtree blitted from its cached pixels
     # subtrees still being painted, innermost last: (index after the subtree, what closes it:
@@ -110,6 +110,13 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1,
     while closing:
         _close(surface, closing.pop()[1], slot)
     surface.set_clip(None)
+
+
+def pixel_slot(surface: pygame.Surface, dark: bool, scale: int) -> tuple:
+    """Which of a retained node's kept pictures a paint onto ``surface`` uses: one per theme,
+    scale and pixel format (blending rounds differently in another format, so pixels kept
+    from an offscreen picture would not be those the frame itself paints)."""
+    return (dark, scale, surface.get_bitsize(), surface.get_masks())
 
 
 class _Layer(NamedTuple):
