@@ -14,6 +14,7 @@ from typing import Any
 from mobilegym_env.kernel.managers import ConnectivityManager
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     checkbox,
@@ -24,6 +25,7 @@ from mobilegym_env.ui import (
     large_top_app_bar,
     list_item,
     radio,
+    retained,
     row,
     scaffold,
     slider,
@@ -76,6 +78,7 @@ def call(ctx: ScreenContext, fn: Callable[..., Any], *args: Any, then: Callable[
 
 
 # ----- rows
+@retained
 def tile(name: str, color: str, size: int = 40) -> View:
     """A round, tinted icon tile (the leading icon of a top-level settings row)."""
     return stack(icon(name, size * 9 // 20, "#FFFFFF", gravity="center"), w=size, h=size,
@@ -99,8 +102,11 @@ def page(ctx: ScreenContext, title: str, *rows: View | None, overlay: View | Non
 
 def nav_row(ctx: ScreenContext, title: str, subtitle: str | None, route: str, id: str,
             leading: View | str | None = None) -> View:
-    """A row that opens another page."""
-    return list_item(title, subtitle, leading, on_tap=functools.partial(ctx.push, route), id=id)
+    """A row that opens another page (retained by what it shows, unless ``leading`` is a
+    view built for this frame)."""
+    build = _retained_list_row if not isinstance(leading, View) or leading.reuse \
+        else list_item
+    return build(title, subtitle, leading, on_tap=Call("push", route), id=id)
 
 
 def switch_row(ctx: ScreenContext, key: str, on: bool, title: str, subtitle: str | None,
@@ -110,15 +116,26 @@ def switch_row(ctx: ScreenContext, key: str, on: bool, title: str, subtitle: str
     ``on`` is its current value; a tap writes the opposite. The switch is ``id`` and the row
     ``<id>_row``.
     """
-    return toggle_row(functools.partial(set_pref, ctx, key, not on), on, title, subtitle, id,
-                      leading)
+    return toggle_row(Call(set_pref, key, not on), on, title, subtitle, id, leading)
 
 
 def toggle_row(on_toggle: Callable[[], Any], on: bool, title: str, subtitle: str | None,
                id: str, leading: View | str | None = None) -> View:
-    """A row with a trailing switch; tapping either runs ``on_toggle``."""
+    """A row with a trailing switch; tapping either runs ``on_toggle`` (with a ``Call`` and
+    no view built for this frame, the row is retained by what it shows)."""
+    if isinstance(on_toggle, Call) and (not isinstance(leading, View) or leading.reuse):
+        return _retained_toggle_row(on_toggle, on, title, subtitle, id, leading)
+    return _toggle_row(on_toggle, on, title, subtitle, id, leading)
+
+
+def _toggle_row(on_toggle: Callable[[], Any], on: bool, title: str, subtitle: str | None,
+                id: str, leading: View | str | None = None) -> View:
     sw = switch(on, on_toggle, id=id, label=title)
     return list_item(title, subtitle, leading, trailing=sw, on_tap=on_toggle, id=f"{id}_row")
+
+
+_retained_toggle_row = retained(_toggle_row)
+_retained_list_row = retained(list_item)
 
 
 def info_row(title: str, value: str, id: str, on_tap: Callable[[], Any] | None = None) -> View:

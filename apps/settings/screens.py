@@ -24,7 +24,7 @@ from mobilegym_env.ui import (
 from mobilegym_env.ui import theme as T
 
 from . import app_pages, devices, display, network, system
-from .common import gb, get, tile
+from .common import gb, get, nav_row, tile
 
 # (key, title, icon, tile colour): the main list, in Pixel order
 CATEGORIES: tuple[tuple[str, str, str, str], ...] = (
@@ -103,8 +103,7 @@ def home(ctx: ScreenContext) -> View:
                  on_tap=functools.partial(_open_search, ctx), id="search_settings",
                  role="button", text="Search settings")
     rows = [row(search, pad=(16, 4, 16, 12))]
-    rows += [list_item(title, subtitles[key], tile(icon_name, color),
-                       on_tap=functools.partial(ctx.push, f"/{key}"), id=f"nav_{key}")
+    rows += [nav_row(ctx, title, subtitles[key], f"/{key}", f"nav_{key}", tile(icon_name, color))
              for key, title, icon_name, color in CATEGORIES]
     body = ctx.scroll(*rows, id="settings", bg=T.SURFACE, pad=(0, 4, 0, 16))
     return scaffold(body, top_bar=large_top_app_bar("Settings", ctx.ui, "settings"),
