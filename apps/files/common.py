@@ -21,9 +21,9 @@ from mobilegym_env.kernel.filesystem import (
     move_scanned,
     normalize,
 )
-from mobilegym_env.ui import ScreenContext, View, icon, image, stack
+from mobilegym_env.ui import ScreenContext, View, icon, image, retained, stack
 from mobilegym_env.ui import theme as T
-from mobilegym_env.ui.pictures import file_photo
+from mobilegym_env.ui.pictures import Photo, file_photo
 
 ROOT_LABEL = "Internal storage"
 MAX_NAME = 100
@@ -130,6 +130,7 @@ def file_icon(mime: str | None) -> str:
     return "file-lines" if is_text(m) else "file"
 
 
+@retained
 def tile(name: str, fg: str, bg: str, size: int = 40) -> View:
     """The rounded square icon tile that leads a row."""
     return stack(icon(name, size * 9 // 20, fg, gravity="center"), w=size, h=size,
@@ -142,9 +143,13 @@ def entry_tile(e: FileEntry) -> View:
     if e.is_dir:
         return tile("folder", T.ON_PRIMARY_CONTAINER, T.PRIMARY_CONTAINER)
     if (e.mime or "").startswith("image/"):
-        return image(posixpath.basename(e.path), 40, 40, source=file_photo(e.path, e.content),
-                     radius=12, role=None)
+        return _thumbnail(posixpath.basename(e.path), file_photo(e.path, e.content))
     return tile(file_icon(e.mime), T.ON_SURFACE_VARIANT, T.SURFACE_CONTAINER_HIGH)
+
+
+@retained
+def _thumbnail(name: str, photo: Photo) -> View:
+    return image(name, 40, 40, source=photo, radius=12, role=None)
 
 
 # ----- safe file-system reads (odd state gives empty results, never exceptions)

@@ -14,6 +14,7 @@ import posixpath
 from mobilegym_env.kernel.filesystem import ROOT, FileEntry
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     button,
@@ -25,6 +26,7 @@ from mobilegym_env.ui import (
     image,
     list_item,
     progress_bar,
+    retained,
     row,
     scaffold,
     section_header,
@@ -162,18 +164,33 @@ def directory(ctx: ScreenContext) -> View:
 
 
 def _row(ctx: ScreenContext, e: FileEntry, selecting: bool, selected: bool) -> View:
-    name = posixpath.basename(e.path)
     sub = items_text(count(ctx, e.path)) if e.is_dir else \
         f"{size_text(e.size)} · {date_text(ctx, e.mtime_ms)}"
-    toggle = functools.partial(ctx.toggle_selected, SELECT, name)
-    more = None if selecting else icon_button(
-        "ellipsis-vertical", functools.partial(ctx.open_dialog, "item", item=e.path),
-        f"More options for {name}", T.TEXT_SECONDARY, id=f"more:{name}")
     lead = tile("check", T.ON_PRIMARY, T.PRIMARY) if selected else entry_tile(e)
+    return _row_view(e.path, e.is_dir, sub, lead, selecting, selected)
+
+
+@retained
+def _row_view(path: str, is_dir: bool, sub: str, lead: View, selecting: bool,
+              selected: bool) -> View:
+    """A folder's or file's row, retained by what it shows."""
+    name = posixpath.basename(path)
+    toggle = Call("toggle_selected", SELECT, name)
+    more = None if selecting else icon_button(
+        "ellipsis-vertical", Call(_item_menu, path), f"More options for {name}",
+        T.TEXT_SECONDARY, id=f"more:{name}")
     return list_item(name, sub, lead,
-                     more, on_tap=toggle if selecting else functools.partial(_open, ctx, e),
-                     on_long_press=toggle, id=f"{'dir' if e.is_dir else 'file'}:{name}",
+                     more, on_tap=toggle if selecting else Call(_open_path, path),
+                     on_long_press=toggle, id=f"{'dir' if is_dir else 'file'}:{name}",
                      selected=selected)
+
+
+def _item_menu(ctx: ScreenContext, path: str) -> None:
+    ctx.open_dialog("item", item=path)
+
+
+def _open_path(ctx: ScreenContext, path: str) -> None:
+    _open(ctx, ctx.os.files.stat(path))
 
 
 def _open(ctx: ScreenContext, e: FileEntry) -> None:
