@@ -147,7 +147,7 @@ def keyboard(device: Device) -> View:
                      _suggested(device))
 
 
-@retained(maxsize=64)
+@retained(maxsize=16)
 def _keyboard(mode: str, shift: bool, key_rows: tuple[tuple[str, ...], ...],
               words: tuple[str, ...]) -> View:
     """The keyboard for a mode, shift state and suggestions: built, laid out and painted

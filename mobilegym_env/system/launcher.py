@@ -109,7 +109,7 @@ def folder_tile_key(k: Kernel, folder: dict, show_label: bool = True,
     return (where, entry, folder_name(folder), minis, show_label, _armed(k, entry))
 
 
-@retained(maxsize=512)
+@retained(maxsize=256)
 def tile(key: TileKey) -> View:
     """An app's or a folder's icon with its label under it: tapping launches the app (opens
     the folder), long-pressing picks it up. ``where`` (grid, dock, folder_app, drawer)

@@ -105,7 +105,7 @@ def clear() -> None:
         build.cache_clear()
 
 
-def retained(fn: F | None = None, *, maxsize: int = 256) -> Any:
+def retained(fn: F | None = None, *, maxsize: int = 128) -> Any:
     """Decorates a builder so that equal arguments give the same, reusable ``View``.
 
     The builder must read only its arguments (hashable: str, int, tuples, ``Call``s, other
