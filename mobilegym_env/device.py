@@ -264,7 +264,8 @@ class Device:
         placed, _ = layout(self.app_screen(act), 0, 0, w, h)
         picture = pygame.Surface((w * self.scale, h * self.scale))
         picture.fill(T.rgb(appearance.page_color(T.SURFACE, self._dark())))
-        painter.paint(picture, self._themed(placed, picture), self.scale, self._dark())
+        # drawn once, in another pixel format: no retained pixels are used or kept
+        painter.paint(picture, self._themed(placed, None), self.scale, self._dark(), keep=False)
         self._thumbs[task_id] = (key, picture)
         return picture
 
@@ -276,12 +277,13 @@ class Device:
 
     def _themed(self, placed: list[Placed], surface: Any) -> list[Placed]:
         """The nodes as the current theme paints them onto ``surface`` (the dark theme maps
-        their colours)."""
+        their colours; None: a surface that keeps no retained pixels)."""
         if not self._dark():
             return placed
         from .ui import painter
 
-        return appearance.night(placed, painter.pixel_slot(surface, True, self.scale))
+        slot = painter.pixel_slot(surface, True, self.scale) if surface is not None else None
+        return appearance.night(placed, slot)
 
     def placed(self) -> list[Placed]:
         self._build()

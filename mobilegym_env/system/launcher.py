@@ -300,7 +300,7 @@ def bare(home_view: View) -> bool:
     return len(home_view.children) == 1
 
 
-@retained(maxsize=12)  # full-screen pixels (0.9 MB at scale 1) kept per page shown
+@retained(maxsize=8)  # full-screen pixels (0.9 MB at scale 1) kept per page shown
 def _home_page(dark: bool, glance: tuple[str, str, bool], cells: tuple[TileKey, ...],
                page: int, pages: int, dock: tuple[TileKey, ...]) -> View:
     """The wallpaper, At a Glance, the page's grid, the page dots, the dock and the search

@@ -37,13 +37,14 @@ def register(kind: str, fn: Painter) -> None:
 
 
 def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1,
-          dark: bool = False) -> None:
+          dark: bool = False, keep: bool = True) -> None:
     """Paints nodes in order; each is clipped to its (scroll) clip rectangle, and the
     subtree of a node with ``clip`` (and a picture with a radius) to its rounded outline.
 
     A retained subtree (``reuse``) wholly in view over a known background is blitted from
     the pixels kept from the last time it was painted at the same size, over the same colour,
-    in the same theme (``dark``) and scale."""
+    in the same theme (``dark``) and scale; ``keep=False`` (an offscreen picture drawn once)
+    neither uses nor keeps such pixels."""
     s = scale
     slot = pixel_slot(surface, dark, s)
     current_clip = None
@@ -58,7 +59,7 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1,
         if i < skip_to:
             continue
         v = p.view
-        if v.reuse and p.nodes > 1 and _cacheable(p):
+        if keep and v.reuse and p.nodes > 1 and _cacheable(p):
             owner = v.__dict__.get("_origin", v)
             key = (p.w, p.h, p.under)  # wherever it is: a list row keeps them when scrolled
             cached = owner.__dict__.get("_pixels", {}).get(slot)

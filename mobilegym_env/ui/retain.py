@@ -20,6 +20,7 @@ process (vector envs, forks), so it must hold nothing of any one device:
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -95,17 +96,27 @@ def check_shareable(v: View, where: str = "") -> None:
         stack.extend(node.children)
 
 
-_BUILDERS: list[Any] = []  # every retained builder's cache
+_CACHES: list[OrderedDict] = []  # every retained builder's views, least recently used first
+
+
+def forget(v: View) -> None:
+    """Drops what a retained view keeps (its layout, pixels and dark copy): they hold the
+    view in reference cycles, so a view the cache let go would keep its pixels until the
+    cyclic garbage collector ran."""
+    for name in ("_layout", "_pixels", "_night", "_measured"):
+        v.__dict__.pop(name, None)
 
 
 def clear() -> None:
     """Forgets every retained subtree (with its layout and pixels): the next frames build,
     lay out and paint them afresh."""
-    for build in _BUILDERS:
-        build.cache_clear()
+    for cache in _CACHES:
+        for v in cache.values():
+            forget(v)
+        cache.clear()
 
 
-def retained(fn: F | None = None, *, maxsize: int = 128) -> Any:
+def retained(fn: F | None = None, *, maxsize: int = 64) -> Any:
     """Decorates a builder so that equal arguments give the same, reusable ``View``.
 
     The builder must read only its arguments (hashable: str, int, tuples, ``Call``s, other
@@ -113,24 +124,35 @@ def retained(fn: F | None = None, *, maxsize: int = 128) -> Any:
     of the key. At most ``maxsize`` subtrees are kept per builder (least recently used go).
     """
     def decorate(builder: F) -> F:
-        @functools.lru_cache(maxsize=maxsize)
-        def build(font_scale: float, args: tuple, kwargs: tuple) -> View:
-            with T.font_scale(font_scale):
-                v = builder(*args, **dict(kwargs))
-            check_shareable(v, builder.__qualname__)
-            v.reuse = True
-            return v
+        cache: OrderedDict[tuple, View] = OrderedDict()
+        _CACHES.append(cache)
 
         @functools.wraps(builder)
         def wrapper(*args: Any, **kwargs: Any) -> View:
-            return build(T.current_font_scale(), args, tuple(kwargs.items()))
+            key = (T.current_font_scale(), args, tuple(kwargs.items()) if kwargs else ())
+            v = cache.get(key)
+            if v is not None:
+                cache.move_to_end(key)
+                return v
+            with T.font_scale(key[0]):
+                v = builder(*args, **kwargs)
+            check_shareable(v, builder.__qualname__)
+            v.reuse = True
+            cache[key] = v
+            if len(cache) > maxsize:
+                forget(cache.popitem(last=False)[1])
+            return v
 
-        wrapper.cache_clear = build.cache_clear  # type: ignore[attr-defined]
-        wrapper.cache_info = build.cache_info  # type: ignore[attr-defined]
-        _BUILDERS.append(build)
+        def cache_clear() -> None:
+            for v in cache.values():
+                forget(v)
+            cache.clear()
+
+        wrapper.cache_clear = cache_clear  # type: ignore[attr-defined]
+        wrapper.cache = cache  # type: ignore[attr-defined]
         return wrapper  # type: ignore[return-value]
 
     return decorate(fn) if fn is not None else decorate
 
 
-__all__ = ["Call", "check_shareable", "clear", "retained"]
+__all__ = ["Call", "check_shareable", "clear", "forget", "retained"]
