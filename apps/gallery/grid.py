@@ -9,17 +9,20 @@ from typing import Any
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     icon,
     icon_button,
     image,
+    retained,
     row,
     section_header,
     selection_bar,
     stack,
 )
 from mobilegym_env.ui import theme as T
+from mobilegym_env.ui.pictures import Photo
 
 from .common import ZOOM_KEY, favorites, get, local_time, photo_of
 
@@ -30,12 +33,19 @@ TILE_H = 116
 
 def tile(ctx: ScreenContext, photo: dict[str, Any], favorite: bool, selecting: bool,
          selected: bool, on_tap: Callable[[], None]) -> View:
-    """A square photo; a heart marks a favorite, a check circle the selection."""
+    """A square photo; a heart marks a favorite, a check circle the selection. With a
+    ``Call`` for ``on_tap`` the tile is the retained one for what it shows."""
     title = str(photo.get("title") or photo.get("path") or "")
-    pic = image(title, w=FILL, h=TILE_H, source=photo_of(ctx, photo),
-                radius=12 if selected else 4, id=f"photo:{photo['id']}", on_tap=on_tap,
-                selected=selected,
-                on_long_press=functools.partial(ctx.toggle_selected, SELECT, photo["id"]))
+    build = _retained_tile if isinstance(on_tap, Call) else _tile
+    return build(title, photo_of(ctx, photo), photo["id"], favorite, selecting, selected,
+                 on_tap)
+
+
+def _tile(title: str, source: Photo, photo_id: int, favorite: bool, selecting: bool,
+          selected: bool, on_tap: Callable[[], None]) -> View:
+    pic = image(title, w=FILL, h=TILE_H, source=source,
+                radius=12 if selected else 4, id=f"photo:{photo_id}", on_tap=on_tap,
+                selected=selected, on_long_press=Call("toggle_selected", SELECT, photo_id))
     marks = []
     if favorite:
         marks.append(icon("heart", 14, "#FFFFFF", gravity="bottom-left"))
@@ -47,6 +57,18 @@ def tile(ctx: ScreenContext, photo: dict[str, Any], favorite: bool, selecting: b
         return pic
     return stack(pic, stack(*marks, pad=6, w=FILL, h=FILL), w=FILL, h=TILE_H,
                  bg=T.SECONDARY_CONTAINER if selected else None, radius=4)
+
+
+_retained_tile = retained(_tile, maxsize=128)
+
+
+def _line(tiles: tuple[View, ...]) -> View:
+    """A row of tiles, blank boxes filling it up to ``COLUMNS``."""
+    blanks = [View("box", w=FILL, h=TILE_H) for _ in range(COLUMNS - len(tiles))]
+    return row(*tiles, *blanks, gap=3, pad=(2, 0))
+
+
+_retained_line = retained(_line)
 
 
 def grid(ctx: ScreenContext, shown: list[dict[str, Any]],
@@ -67,12 +89,12 @@ def grid(ctx: ScreenContext, shown: list[dict[str, Any]],
         if label:
             items.append(section_header(label))
         tiles = [tile(ctx, p, p["id"] in favs, selecting, p["id"] in picked,
-                      on_tap(p) if on_tap else functools.partial(tap_photo, ctx, p["id"]))
+                      on_tap(p) if on_tap else Call(tap_photo, p["id"]))
                  for p in group]
         for i in range(0, len(tiles), COLUMNS):
-            line = tiles[i : i + COLUMNS]
-            line += [View("box", w=FILL, h=TILE_H)] * (COLUMNS - len(line))
-            items.append(row(*line, gap=3, pad=(2, 0)))
+            line = tuple(tiles[i : i + COLUMNS])
+            shared = all(t.reuse for t in line)  # rows of retained tiles are retained too
+            items.append((_retained_line if shared else _line)(line))
     return items
 
 
