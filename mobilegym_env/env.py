@@ -63,8 +63,8 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
     ## Arguments
     - ``task``: a task id, a suite name, a glob, a list of those, or None for all tasks; with
       several, each reset draws one with the env's ``np_random``.
-    - ``render_mode``: ``"rgb_array"`` or ``"human"`` (a window; without a display it raises,
-      unless ``SDL_VIDEODRIVER`` is set, e.g. to ``dummy``).
+    - ``render_mode``: ``"rgb_array"`` or ``"human"`` (a window; without a display it warns
+      that nothing will be seen, unless ``SDL_VIDEODRIVER`` is set, e.g. to ``dummy``).
     - ``screen_scale``: pixels per logical pixel (1 gives 360x800 frames).
     - ``max_steps``: overrides the task's step budget.
     - ``terminate_on_success``: end the episode as soon as the judge passes (default True).
@@ -80,12 +80,12 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         if render_mode == "human":
             from .ui import _pygame
 
-            if _pygame.NO_DISPLAY:
-                raise RuntimeError(
+            if _pygame.NO_DISPLAY:  # a warning, not an error: check_env makes every mode
+                gym.logger.warn(
                     'render_mode="human" opens a window, but there is no display (no DISPLAY or '
-                    'WAYLAND_DISPLAY is set): use render_mode="rgb_array", run under a virtual '
-                    "display (xvfb-run -a python ...), or set SDL_VIDEODRIVER=dummy to draw into "
-                    "an invisible one")
+                    "WAYLAND_DISPLAY is set), so nothing will be seen: use "
+                    'render_mode="rgb_array", or run under a virtual display (xvfb-run -a '
+                    "python ...); SDL_VIDEODRIVER=dummy silences this")
         if not _is_int(screen_scale) or not 1 <= screen_scale <= 4:
             raise ValueError(f"screen_scale must be an int in 1..4, got {screen_scale!r}")
         if max_steps is not None and (not _is_int(max_steps) or max_steps < 1):
