@@ -18,6 +18,8 @@ from .kernel import Kernel
 from .kernel.system_ui import FOLDER_NAME_FIELD
 from .kernel.task_manager import Activity
 from .system import compose
+from .system.recents import CARD_W
+from .system.recents import THUMB_H as CARD_H
 from .ui import appearance
 from .ui import theme as T
 from .ui.context import Router, ScreenContext
@@ -67,6 +69,8 @@ class Device:
         self._screen_activity: Activity | None = None  # whose screen the frame shows
         # task id -> ((activity id, route, media tick), picture), kept while Recents is open
         self._thumbs: dict[str, tuple[tuple, Any]] = {}
+        # (kernel, its fingerprint) while a frame is painted: one fingerprint per Recents frame
+        self._thumb_state: tuple[Kernel, bytes] | None = None
 
     @property
     def crashes(self) -> list[str]:
@@ -250,13 +254,36 @@ class Device:
 
     def thumbnail(self, task_id: str) -> Any:
         """A picture of what the task shows, for its Recents card: an offscreen render of its
-        top activity, a pure function of device state (so a restored copy draws the same),
-        cached while Recents stays open (background tasks cannot change meanwhile)."""
+        top activity scaled to the card, a pure function of device state (so a restored copy
+        draws the same). Kept while Recents stays open (background tasks cannot change
+        meanwhile), and in ``system.thumbnails``' cache under a fingerprint of the state, so a
+        later visit, episode or device in the same state draws it with one blit."""
         act = self.kernel.tasks.tasks[task_id].top
         key = (act.activity_id, act.route, self._media_tick())
         snap = self._thumbs.get(task_id)
         if snap is not None and snap[0] == key:
             return snap[1]
+        from .system import thumbnails
+
+        k = self.kernel
+        if self._thumb_state is None or self._thumb_state[0] is not k:
+            self._thumb_state = (k, thumbnails.fingerprint(k))
+        size = (CARD_W * self.scale, CARD_H * self.scale)
+        content = (self._thumb_state[1], act.activity_id, self.scale)
+        picture = thumbnails.get(content, k.clock.now_ms())
+        if picture is None:
+            with thumbnails.watch(k) as watch:
+                picture = self._draw_thumbnail(act, size)
+            after = thumbnails.fingerprint(k)
+            if after == self._thumb_state[1]:  # the build changed nothing: safe to reuse
+                thumbnails.put(content, picture, k.clock.now_ms() if watch.used_clock else None)
+            self._thumb_state = (k, after)
+        self._thumbs[task_id] = (key, picture)
+        return picture
+
+    def _draw_thumbnail(self, act: Activity, size: tuple[int, int]) -> Any:
+        """The activity's screen drawn full size, scaled to ``size`` and kept in the frame's
+        pixel format (24-bit RGB), so the card blits it as a plain copy."""
         from .ui import painter
         from .ui._pygame import pygame
 
@@ -266,8 +293,10 @@ class Device:
         picture.fill(T.rgb(appearance.page_color(T.SURFACE, self._dark())))
         # drawn once, in another pixel format: no retained pixels are used or kept
         painter.paint(picture, self._themed(placed, None), self.scale, self._dark(), keep=False)
-        self._thumbs[task_id] = (key, picture)
-        return picture
+        scaled = pygame.transform.smoothscale(picture, size)
+        rgb = pygame.Surface(size, 0, 24, (0xFF, 0xFF00, 0xFF0000, 0))
+        rgb.blit(scaled, (0, 0))
+        return rgb
 
     def _dark(self) -> bool:
         return bool(self.kernel.os_state.get("settings.system.dark_mode"))
@@ -306,6 +335,7 @@ class Device:
                 self._surface = pygame.image.frombuffer(
                     self._frame, (self.width * self.scale, self.height * self.scale), "RGB")
             # no clearing fill: the page layer is opaque and covers the whole screen
+            self._thumb_state = None  # the state may have changed since the last frame
             painter.paint(self._surface, self._themed(self._placed, self._surface), self.scale,
                           self._dark())
             self._painted_key = self._built_key
