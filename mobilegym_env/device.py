@@ -60,6 +60,7 @@ class Device:
         self.width, self.height = T.SCREEN_W, T.SCREEN_H
         self._frame = np.zeros((self.height * scale, self.width * scale, 3), np.uint8)
         self._surface: Any = None
+        self.frame_count = 0  # frames painted into the buffer: unchanged -> same pixels
         self._version = 0
         self._last_version = 0  # versions are never reused (a no-op action restores one)
         self._built_key: tuple | None = None
@@ -324,7 +325,10 @@ class Device:
         return ui_tree(self._placed, self.scale)
 
     def render(self) -> np.ndarray:
-        """The current frame as a (H, W, 3) uint8 array (a view; copy it to keep it)."""
+        """The current frame as a (H, W, 3) uint8 array (a view; copy it to keep it).
+
+        ``frame_count`` counts the frames painted into it: while it stays the same, so do the
+        pixels (observers copy or downscale a frame only when it changed)."""
         self._build()
         if self._painted_key != self._built_key:
             from .ui import painter
@@ -339,6 +343,7 @@ class Device:
             painter.paint(self._surface, self._themed(self._placed, self._surface), self.scale,
                           self._dark())
             self._painted_key = self._built_key
+            self.frame_count += 1
         return self._frame
 
     # ----- input
