@@ -168,8 +168,14 @@ def bench_memory(n_envs: int, steps: int, task: str | None,
     per_env = (rss[-1] - rss[0]) / (n_envs - 1) if n_envs > 1 else float("nan")
     for env in envs:
         env.close()
-    return {"rss_mb_after_each_env": [round(r, 1) for r in rss], "mem_steps": steps,
-            "rss_mb_per_extra_env": per_env}
+    out = {"rss_mb_after_each_env": [round(r, 1) for r in rss], "mem_steps": steps,
+           "rss_mb_per_extra_env": per_env}
+    try:  # the process-wide, bounded caches (counted once, whatever the number of envs)
+        from mobilegym_env.system import thumbnails
+    except ImportError:
+        return out
+    return {**out, "thumbnail_cache_mb": thumbnails.stats()["bytes"] / 2**20,
+            "thumbnail_cache_limit_mb": thumbnails.LIMIT_BYTES / 2**20}
 
 
 @contextmanager

@@ -223,3 +223,29 @@ def test_the_thumbnail_cache_is_bounded(monkeypatch):
         _recents_frame(d)
         assert thumbnails.stats()["bytes"] <= 2 * one
     thumbnails.clear()
+
+
+def test_make_vec_writes_into_the_batch_only_when_the_wrappers_pass_frames_through():
+    from mobilegym_env.wrappers import DiscreteActions, SetOfMarks
+    from mobilegym_env.wrappers.vector import FrameSlots
+
+    envs = make_vec(["launcher.open_app"] * 2, wrappers=[DiscreteActions])
+    try:
+        assert isinstance(envs.single_observation_space, FrameSlots)
+        envs.reset(seed=0)
+        for _ in range(2):
+            envs.step(np.array([35, 35]))
+        sub = envs.envs[0].unwrapped
+        assert sub._slot is not None and np.shares_memory(sub._slot, envs._observations)
+    finally:
+        envs.close()
+    envs = make_vec(["launcher.open_app"] * 2, wrappers=[SetOfMarks])  # draws on the frame
+    try:
+        assert not isinstance(envs.single_observation_space, FrameSlots)
+    finally:
+        envs.close()
+    envs = make_vec(["launcher.open_app"] * 2, vector_kwargs={"autoreset_mode": "SameStep"})
+    try:  # the final frame must survive the reset: no writing into the batch
+        assert not isinstance(envs.single_observation_space, FrameSlots)
+    finally:
+        envs.close()

@@ -29,7 +29,7 @@ from ..kernel.lifecycle import Lifecycle
 if TYPE_CHECKING:
     from ..kernel import Kernel
 
-LIMIT_BYTES = 24 * 2**20  # about 70 thumbnails at scale 1
+LIMIT_BYTES = 16 * 2**20  # about 47 thumbnails at scale 1 (3 tasks for each of 15 envs)
 
 # fingerprint -> (picture, the clock's ms when the screen read it, else None)
 _cache: OrderedDict[tuple, tuple[Any, int | None]] = OrderedDict()
