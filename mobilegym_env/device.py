@@ -71,7 +71,7 @@ class Device:
         # task id -> ((activity id, route, media tick), picture), kept while Recents is open
         self._thumbs: dict[str, tuple[tuple, Any]] = {}
         # (kernel, its fingerprint) while a frame is painted: one fingerprint per Recents frame
-        self._thumb_state: tuple[Kernel, bytes] | None = None
+        self._thumb_state: tuple[Kernel, bytes | None] | None = None
 
     @property
     def crashes(self) -> list[str]:
@@ -271,12 +271,13 @@ class Device:
             self._thumb_state = (k, thumbnails.fingerprint(k))
         size = (CARD_W * self.scale, CARD_H * self.scale)
         content = (self._thumb_state[1], act.activity_id, self.scale)
-        picture = thumbnails.get(content, k.clock.now_ms())
+        picture = None if content[0] is None else thumbnails.get(content, k.clock.now_ms())
         if picture is None:
             with thumbnails.watch(k) as watch:
                 picture = self._draw_thumbnail(act, size)
             after = thumbnails.fingerprint(k)
-            if after == self._thumb_state[1]:  # the build changed nothing: safe to reuse
+            # the build changed nothing (and the state could be fingerprinted): safe to reuse
+            if after is not None and after == self._thumb_state[1]:
                 thumbnails.put(content, picture, k.clock.now_ms() if watch.used_clock else None)
             self._thumb_state = (k, after)
         self._thumbs[task_id] = (key, picture)

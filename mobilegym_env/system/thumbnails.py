@@ -48,12 +48,16 @@ _TABLE[Lifecycle] = _without_log
 _TABLE[BroadcastBus] = _without_log
 
 
-def fingerprint(kernel: Kernel) -> bytes:
-    """A digest of the kernel's whole state except the clock's time."""
+def fingerprint(kernel: Kernel) -> bytes | None:
+    """A digest of the kernel's whole state except the clock's time; None when something in
+    it cannot be pickled (an app's own object: then nothing is cached)."""
     buf = io.BytesIO()
     pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.dispatch_table = _TABLE
-    pickler.dump(kernel)
+    try:
+        pickler.dump(kernel)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
     return hashlib.blake2b(buf.getbuffer(), digest_size=20).digest()
 
 
