@@ -275,11 +275,16 @@ class Device:
         if picture is None:
             with thumbnails.watch(k) as watch:
                 picture = self._draw_thumbnail(act, size)
-            after = thumbnails.fingerprint(k)
-            # the build changed nothing (and the state could be fingerprinted): safe to reuse
-            if after is not None and after == self._thumb_state[1]:
-                thumbnails.put(content, picture, k.clock.now_ms() if watch.used_clock else None)
-            self._thumb_state = (k, after)
+            # kept from a state's second visit on (most states are seen once), and only when
+            # the build changed nothing: a hit must not skip a side effect
+            if content[0] is not None and thumbnails.seen_before(content):
+                after = thumbnails.fingerprint(k)
+                if after == content[0]:
+                    thumbnails.put(content, picture,
+                                   k.clock.now_ms() if watch.used_clock else None)
+                self._thumb_state = (k, after)
+            else:  # the build may have changed the state: no more cache in this frame
+                self._thumb_state = (k, None)
         self._thumbs[task_id] = (key, picture)
         return picture
 

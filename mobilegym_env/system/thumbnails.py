@@ -8,9 +8,11 @@ depends on the clock too: its entry then holds only while the clock shows the sa
 Entries are stored pre-scaled in the frame's 24-bit pixel format (a plain-copy blit, ~0.33 MB
 at scale 1) in one LRU cache bounded in bytes, so they never grow with the number of envs.
 
-Exactness: a build that changes the kernel (a crash recorded, a default written to a store) is
-not cached, so a hit never skips a side effect; equal fingerprints mean equal states, so one
-device's pictures never show another's data.
+A picture is kept from its state's second visit on: most states are seen once, and storing
+takes a second fingerprint, to check that the build changed nothing (a crash recorded, a
+default written to a store): a build that did is not cached, so a hit never skips a side
+effect. Equal fingerprints mean equal states, so one device's pictures never show another's
+data.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ LIMIT_BYTES = 16 * 2**20  # about 47 thumbnails at scale 1 (3 tasks for each of 
 # fingerprint -> (picture, the clock's ms when the screen read it, else None)
 _cache: OrderedDict[tuple, tuple[Any, int | None]] = OrderedDict()
 _size = [0]
+_seen: OrderedDict[tuple, None] = OrderedDict()  # keys drawn once, not stored (bounded)
+SEEN_LIMIT = 4096
 
 
 def _without_log(obj: Any) -> tuple:
@@ -83,6 +87,17 @@ class _WatchedClock(VirtualClock):
         super().set_now(ms)
 
 
+def seen_before(key: tuple) -> bool:
+    """Whether a picture for ``key`` was drawn before (and not kept); notes it if not. Only a
+    state that recurs is worth the second fingerprint that storing it takes."""
+    if key in _seen:
+        return True
+    _seen[key] = None
+    if len(_seen) > SEEN_LIMIT:
+        _seen.popitem(last=False)
+    return False
+
+
 def get(key: tuple, now_ms: int) -> Any:
     """The cached picture for ``key`` (a fingerprint plus what else selects the picture), or
     None."""
@@ -106,6 +121,7 @@ def put(key: tuple, picture: Any, clock_ms: int | None) -> None:
 
 def clear() -> None:
     _cache.clear()
+    _seen.clear()
     _size[0] = 0
 
 
