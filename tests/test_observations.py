@@ -256,3 +256,27 @@ def test_make_vec_writes_into_the_batch_only_when_the_wrappers_pass_frames_throu
         assert not isinstance(envs.single_observation_space, FrameSlots)
     finally:
         envs.close()
+
+
+@pytest.mark.parametrize("depth", [24, 32])
+def test_scrims_blend_exactly_as_the_reference_formula(depth):
+    from mobilegym_env.ui import shapes
+    from mobilegym_env.ui._pygame import pygame
+
+    rng = np.random.default_rng(0)
+    frame = rng.integers(0, 256, (50, 40, 3), dtype=np.uint8)
+    for color, rect in (((0, 0, 0, 0x52), (0, 0, 40, 50)), ((10, 200, 30, 128), (5, 7, 20, 30)),
+                        ((255, 255, 255, 200), (-5, 45, 60, 20))):
+        if depth == 24:
+            pixels = frame.copy()
+            surface = pygame.image.frombuffer(pixels, (40, 50), "RGB")
+        else:
+            surface = pygame.Surface((40, 50), 0, 32)
+            pygame.surfarray.blit_array(surface, frame.swapaxes(0, 1))
+        shapes.blend_rect(surface, color, pygame.Rect(rect))
+        got = pygame.surfarray.array3d(surface).swapaxes(0, 1)
+        want = frame.astype(np.int64)
+        area = pygame.Rect(rect).clip(pygame.Rect(0, 0, 40, 50))
+        region = want[area.top:area.bottom, area.left:area.right]
+        region[...] = (region * (255 - color[3]) + np.array(color[:3]) * color[3] + 127) // 255
+        assert np.array_equal(got, want)
