@@ -159,22 +159,33 @@ def _rss_mb() -> float:
 def bench_memory(n_envs: int, steps: int, task: str | None,
                  env_kwargs: dict[str, Any]) -> dict[str, Any]:
     """RSS after each of ``n_envs`` envs (all kept alive) has run ``steps`` steps."""
-    envs, rss = [], []
+    try:  # the process-wide, bounded thumbnail cache (counted once, whatever the envs)
+        from mobilegym_env.system import thumbnails
+
+        def cache_mb() -> float:
+            return thumbnails.stats()["bytes"] / 2**20
+    except ImportError:
+        thumbnails = None
+
+        def cache_mb() -> float:
+            return 0.0
+    envs, rss, cache = [], [], []
     for i in range(n_envs):
         env = _make(task, env_kwargs)
         _drive(env, steps, seed=100 * i)
         envs.append(env)
         rss.append(_rss_mb())
-    per_env = (rss[-1] - rss[0]) / (n_envs - 1) if n_envs > 1 else float("nan")
+        cache.append(cache_mb())
+    extra = max(n_envs - 1, 1)
     for env in envs:
         env.close()
     out = {"rss_mb_after_each_env": [round(r, 1) for r in rss], "mem_steps": steps,
-           "rss_mb_per_extra_env": per_env}
-    try:  # the process-wide, bounded caches (counted once, whatever the number of envs)
-        from mobilegym_env.system import thumbnails
-    except ImportError:
+           "rss_mb_per_extra_env": (rss[-1] - rss[0]) / extra}
+    if thumbnails is None:
         return out
-    return {**out, "thumbnail_cache_mb": thumbnails.stats()["bytes"] / 2**20,
+    return {**out, "rss_mb_per_extra_env_without_thumbnail_cache":
+            (rss[-1] - rss[0] - cache[-1] + cache[0]) / extra,
+            "thumbnail_cache_mb": cache[-1],
             "thumbnail_cache_limit_mb": thumbnails.LIMIT_BYTES / 2**20}
 
 

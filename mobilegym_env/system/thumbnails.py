@@ -31,7 +31,7 @@ from ..kernel.lifecycle import Lifecycle
 if TYPE_CHECKING:
     from ..kernel import Kernel
 
-LIMIT_BYTES = 16 * 2**20  # about 47 thumbnails at scale 1 (3 tasks for each of 15 envs)
+LIMIT_BYTES = 8 * 2**20  # about 23 thumbnails at scale 1: 3 tasks for each of 8 envs
 
 # fingerprint -> (picture, the clock's ms when the screen read it, else None)
 _cache: OrderedDict[tuple, tuple[Any, int | None]] = OrderedDict()
