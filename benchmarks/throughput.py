@@ -1,20 +1,50 @@
-"""Throughput benchmark: prints JSON.
+"""Throughput benchmark for MobileGym: prints one JSON object.
 
-Measures env steps/s (wall and per CPU-second) for a seeded random policy (``RandomAgent``: taps, swipes, typing and
-system keys) with rgb_array observations at 360x800, over all tasks with resets included
-(``steps_per_s``) and for ``env.step`` alone (``step_only_steps_per_s``); reset time;
-snapshot+restore time; and peak RSS. Run it pinned to one core for comparable
-numbers: ``taskset -c 0 python benchmarks/throughput.py``.
+What it measures (a seeded ``mobilegym_env.agents.RandomAgent``: taps, swipes, typing and system
+keys, over all tasks unless ``--task`` says otherwise, rgb_array observations):
+
+- ``steps_per_cpu_s`` (best and median of ``--runs`` runs of ``--steps`` steps, resets
+  included): steps per CPU-second of this process, so load from other processes does not
+  distort it: the number that matters. ``steps_per_s``: the same runs in wall time.
+- ``step_only_steps_per_cpu_s``: ``env.step`` alone (CPU time inside ``step``).
+- ``reset_ms_median`` / ``reset_ms_p90``: ``env.reset`` (CPU time).
+- ``recents_open_ms_median``: opening Recents with 3 tasks (the RECENTS key, then the frame),
+  repeated; ``recents_open_ms_first``: the first open on a new phone in this process.
+- ``snapshot_restore_ms_median``: ``Device.restore(device.snapshot())``.
+- ``rss_mb_per_extra_env``: memory per env, the RSS growth per extra env in one process, each
+  env having run ``--mem-steps`` steps (caches shared by envs are bounded, so they count once).
+- ``vec_async_8_steps_per_s_{1,2}_cores``: ``make_vec`` with 8 async envs, aggregate env steps
+  per wall second with the processes pinned to one core, then to two (and their ratio);
+  ``vec_sync_8_steps_per_cpu_s``: the same 8 envs stepped in this process (``SyncVectorEnv``).
+- ``--profile``: ``profile_us_per_step``, where the CPU time of a step goes: paint, view tree
+  build, layout, Recents thumbnails, observation copy, blits, judge (``state()`` + diff), resets
+  (amortized per step) and the rest. Each part is timed exclusively (a nested part is not
+  counted twice; thumbnails, judge and resets count everything they call); blits are the
+  painter's share that cProfile attributes to ``Surface.blit`` (taken out of paint).
+
+Run it pinned to one core for comparable numbers (the vector section pins its own processes)::
+
+    taskset -c 0 python benchmarks/throughput.py
+    taskset -c 0 python benchmarks/throughput.py --profile --sections steps
+    python benchmarks/throughput.py --sections vec --obs-size 84 84
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import functools
 import json
+import os
 import platform
-import resource
+import pstats
 import statistics
+import sys
 import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import gymnasium as gym
 
@@ -22,70 +52,334 @@ import mobilegym_env  # noqa: F401  (registers MobileGym-v0)
 from mobilegym_env.agents import RandomAgent
 from mobilegym_env.device import Device
 
+SECTIONS = ("steps", "reset", "recents", "snapshot", "memory", "vec")
 
-def bench_steps(steps: int, task: str | None, seed: int) -> dict[str, float]:
-    env = gym.make("MobileGym-v0", task=task, render_mode="rgb_array")
+
+def _make(task: str | None, env_kwargs: dict[str, Any]) -> gym.Env:
+    return gym.make("MobileGym-v0", task=task, render_mode="rgb_array", **env_kwargs)
+
+
+def _drive(env: gym.Env, steps: int, seed: int, on_step: Callable[[], None] | None = None
+           ) -> tuple[int, int, float]:
+    """Runs the random agent for ``steps`` steps (resetting as episodes end); returns steps,
+    episodes and the CPU seconds spent inside ``env.step``."""
     agent = RandomAgent()
     obs, info = env.reset(seed=seed)
     agent.reset(info["instruction"], {"seed": seed})
-    done_steps, episodes, in_step = 0, 1, 0.0
-    start, cpu_start = time.perf_counter(), time.process_time()
-    while done_steps < steps:
+    episodes, in_step = 1, 0.0
+    clock = time.process_time
+    for _ in range(steps):
         action = agent.act(obs, info)
-        t = time.perf_counter()
+        t = clock()
         obs, _, terminated, truncated, info = env.step(action)
-        in_step += time.perf_counter() - t
-        done_steps += 1
+        in_step += clock() - t
         if terminated or truncated:
             obs, info = env.reset(seed=seed + episodes)
             agent.reset(info["instruction"], {"seed": seed + episodes})
             episodes += 1
-    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
-    env.close()
-    return {"steps": done_steps, "episodes": episodes, "seconds": elapsed,
-            "steps_per_s": done_steps / elapsed,  # resets included
-            "steps_per_cpu_s": done_steps / cpu,  # unaffected by other processes' load
-            "step_only_steps_per_s": done_steps / in_step}
+    return steps, episodes, in_step
 
 
-def bench_reset(n: int, task: str | None) -> dict[str, float]:
-    env = gym.make("MobileGym-v0", task=task, render_mode="rgb_array")
-    env.reset(seed=0)
+def _best_median(name: str, values: list[float]) -> dict[str, float]:
+    return {f"{name}_best": max(values), f"{name}_median": statistics.median(values)}
+
+
+def bench_steps(steps: int, runs: int, task: str | None, seed: int,
+                env_kwargs: dict[str, Any]) -> dict[str, Any]:
+    cpu_rates, wall_rates, step_rates, episodes = [], [], [], 0
+    for run in range(runs):
+        env = _make(task, env_kwargs)
+        start, cpu_start = time.perf_counter(), time.process_time()
+        done, episodes, in_step = _drive(env, steps, seed + 1000 * run)
+        wall, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+        env.close()
+        cpu_rates.append(done / cpu)
+        wall_rates.append(done / wall)
+        step_rates.append(done / in_step)
+    return {"steps": steps, "runs": runs, "episodes_per_run": episodes,
+            **_best_median("steps_per_cpu_s", cpu_rates),
+            **_best_median("steps_per_s", wall_rates),
+            **_best_median("step_only_steps_per_cpu_s", step_rates)}
+
+
+def _cpu_ms(fn: Callable[[], Any], n: int) -> list[float]:
     times = []
-    for i in range(n):
-        t = time.perf_counter()
-        env.reset(seed=i)
-        times.append(time.perf_counter() - t)
+    for _ in range(n):
+        t = time.process_time_ns()
+        fn()
+        times.append((time.process_time_ns() - t) / 1e6)
+    return times
+
+
+def bench_reset(n: int, task: str | None, env_kwargs: dict[str, Any]) -> dict[str, float]:
+    env = _make(task, env_kwargs)
+    env.reset(seed=0)
+    seeds = iter(range(1, n + 1))
+    times = _cpu_ms(lambda: env.reset(seed=next(seeds)), n)
     env.close()
-    return {"reset_ms_median": statistics.median(times) * 1e3,
-            "reset_ms_p90": statistics.quantiles(times, n=10)[-1] * 1e3}
+    return {"reset_ms_median": statistics.median(times),
+            "reset_ms_p90": statistics.quantiles(times, n=10)[-1]}
+
+
+def bench_recents(n: int) -> dict[str, float]:
+    """Opening Recents with 3 tasks: the RECENTS key, then the frame (CPU time)."""
+    device = Device()
+    for app in ("notes", "contacts", "settings"):
+        device.open_app(app)
+    device.render()
+
+    def open_recents() -> None:
+        device.show_recents()
+        device.render()
+
+    first = _cpu_ms(open_recents, 1)[0]
+    times = []
+    for _ in range(n):
+        device.handle_back()  # back to the top task: Recents closes
+        device.render()
+        times += _cpu_ms(open_recents, 1)
+    return {"recents_open_ms_first": first, "recents_open_ms_median": statistics.median(times)}
 
 
 def bench_snapshot(n: int) -> dict[str, float]:
     env = gym.make("MobileGym-v0", task="launcher.switch_to_recent_app")
     env.reset(seed=0)
     device: Device = env.unwrapped.device
-    times = []
-    for _ in range(n):
-        t = time.perf_counter()
-        Device.restore(device.snapshot())
-        times.append(time.perf_counter() - t)
+    times = _cpu_ms(lambda: Device.restore(device.snapshot()), n)
     env.close()
-    return {"snapshot_restore_ms_median": statistics.median(times) * 1e3,
+    return {"snapshot_restore_ms_median": statistics.median(times),
             "snapshot_bytes": len(device.snapshot())}
 
 
+def _rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def bench_memory(n_envs: int, steps: int, task: str | None,
+                 env_kwargs: dict[str, Any]) -> dict[str, Any]:
+    """RSS after each of ``n_envs`` envs (all kept alive) has run ``steps`` steps."""
+    try:  # the process-wide, bounded thumbnail cache (counted once, whatever the envs)
+        from mobilegym_env.system import thumbnails
+
+        def cache_mb() -> float:
+            return thumbnails.stats()["bytes"] / 2**20
+    except ImportError:
+        thumbnails = None
+
+        def cache_mb() -> float:
+            return 0.0
+    envs, rss, cache = [], [], []
+    for i in range(n_envs):
+        env = _make(task, env_kwargs)
+        _drive(env, steps, seed=100 * i)
+        envs.append(env)
+        rss.append(_rss_mb())
+        cache.append(cache_mb())
+    extra = max(n_envs - 1, 1)
+    for env in envs:
+        env.close()
+    out = {"rss_mb_after_each_env": [round(r, 1) for r in rss], "mem_steps": steps,
+           "rss_mb_per_extra_env": (rss[-1] - rss[0]) / extra}
+    if thumbnails is None:
+        return out
+    return {**out, "rss_mb_per_extra_env_without_thumbnail_cache":
+            (rss[-1] - rss[0] - cache[-1] + cache[0]) / extra,
+            "thumbnail_cache_mb": cache[-1],
+            "thumbnail_cache_limit_mb": thumbnails.LIMIT_BYTES / 2**20}
+
+
+@contextmanager
+def _pinned(cores: set[int]) -> Iterator[None]:
+    """Pins this process (and the workers it starts) to ``cores``."""
+    before = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, cores)
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, before)
+
+
+def _vec_run(mode: str, n_envs: int, batch_steps: int, task: str | None,
+             env_kwargs: dict[str, Any]) -> tuple[float, float]:
+    """(aggregate env steps per wall second, per CPU-second of this process)."""
+    from mobilegym_env.wrappers import batch_actions, make_vec
+
+    envs = make_vec([task] * n_envs, vectorization_mode=mode, render_mode="rgb_array",
+                    **env_kwargs)
+    try:
+        agents = [RandomAgent(seed=i) for i in range(n_envs)]
+        obs, info = envs.reset(seed=0)
+        envs.step(batch_actions([a.act(None, {}) for a in agents]))  # workers warmed up
+        start, cpu = time.perf_counter(), time.process_time()
+        for _ in range(batch_steps):
+            envs.step(batch_actions([a.act(None, {}) for a in agents]))
+        wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    finally:
+        envs.close()
+    return n_envs * batch_steps / wall, n_envs * batch_steps / cpu
+
+
+def bench_vec(batch_steps: int, task: str | None, env_kwargs: dict[str, Any]
+              ) -> dict[str, Any]:
+    out: dict[str, Any] = {"vec_batch_steps": batch_steps}
+    available = sorted(os.sched_getaffinity(0) | set(range(os.cpu_count() or 1)))
+    with _pinned({available[0]}):
+        out["vec_sync_8_steps_per_cpu_s"] = _vec_run("sync", 8, batch_steps, task,
+                                                     env_kwargs)[1]
+        one = _vec_run("async", 8, batch_steps, task, env_kwargs)[0]
+    out["vec_async_8_steps_per_s_1_core"] = one
+    if len(available) >= 2:
+        with _pinned(set(available[:2])):
+            two = _vec_run("async", 8, batch_steps, task, env_kwargs)[0]
+        out["vec_async_8_steps_per_s_2_cores"] = two
+        out["vec_async_2_cores_over_1"] = two / one
+    return out
+
+
+# ----- --profile: where a step's CPU time goes
+class _Parts:
+    """Exclusive CPU time per part: a part's time excludes the parts it calls, except for
+    the scopes (thumbnails, judge, resets), which count everything they call."""
+
+    SCOPES = frozenset({"thumbnails", "judge", "resets"})
+
+    def __init__(self) -> None:
+        self.totals: dict[str, int] = defaultdict(int)
+        self.stack: list[list] = []  # [part, start ns, time of nested parts]
+        self.in_scope = 0
+
+    def wrap(self, fn: Callable, part: str) -> Callable:
+        clock = time.process_time_ns
+
+        @functools.wraps(fn)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            if self.in_scope:
+                return fn(*args, **kwargs)
+            scope = part in self.SCOPES
+            self.in_scope += scope
+            frame = [part, clock(), 0]
+            self.stack.append(frame)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                elapsed = clock() - frame[1]
+                self.stack.pop()
+                self.totals[part] += elapsed - frame[2]
+                if self.stack:
+                    self.stack[-1][2] += elapsed
+                self.in_scope -= scope
+        return timed
+
+
+def _patch(parts: _Parts) -> Callable[[], None]:
+    """Wraps the functions of each part; returns the undo."""
+    from mobilegym_env import env as env_mod
+    from mobilegym_env.system import compose
+    from mobilegym_env.ui import layout as layout_mod
+    from mobilegym_env.ui import painter
+
+    undo: list[tuple[Any, str, Any]] = []
+
+    def patch(owner: Any, name: str, part: str) -> None:
+        original = owner.__dict__[name] if isinstance(owner, type) else getattr(owner, name)
+        undo.append((owner, name, original))
+        setattr(owner, name, parts.wrap(original, part))
+
+    patch(painter, "paint", "paint")
+    patch(compose, "screen", "build")
+    patch(Device, "app_screen", "build")
+    patch(Device, "thumbnail", "thumbnails")
+    patch(env_mod.MobileGymEnv, "_observe", "obs copy")
+    patch(env_mod.MobileGymEnv, "_judge", "judge")
+    patch(env_mod.MobileGymEnv, "reset", "resets")
+    for fn_name in ("layout", "measure"):
+        original = getattr(layout_mod, fn_name)
+        for module in list(sys.modules.values()):  # every module that imported it by name
+            if getattr(module, "__name__", "").startswith("mobilegym_env") \
+                    and module.__dict__.get(fn_name) is original:
+                patch(module, fn_name, "layout")
+
+    def restore() -> None:
+        for owner, name, original in reversed(undo):
+            setattr(owner, name, original)
+    return restore
+
+
+def bench_profile(steps: int, task: str | None, seed: int,
+                  env_kwargs: dict[str, Any]) -> dict[str, Any]:
+    parts = _Parts()
+    restore = _patch(parts)
+    env = _make(task, env_kwargs)
+    try:
+        cpu = time.process_time_ns()
+        _drive(env, steps, seed)
+        cpu = time.process_time_ns() - cpu
+    finally:
+        restore()
+        env.close()
+    # blits, from a cProfile run of the same steps: Surface.blit's share of all the time
+    env = _make(task, env_kwargs)
+    profiler = cProfile.Profile()
+    profiler.runcall(_drive, env, steps, seed)
+    env.close()
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    blit = sum(tt for (_, _, name), (_, _, tt, _, _) in stats.items()
+               if name in ("<method 'blit' of 'pygame.surface.Surface' objects>",
+                           "<method 'blits' of 'pygame.surface.Surface' objects>"))
+    total = sum(tt for (_, _, tt, _, _) in stats.values())
+    us = {part: ns / 1e3 / steps for part, ns in parts.totals.items()}
+    us["blits"] = min(blit / total * cpu / 1e3 / steps, us.get("paint", 0.0))
+    us["paint"] = us.get("paint", 0.0) - us["blits"]
+    per_step = cpu / 1e3 / steps
+    us["other (input, kernel, agent, env)"] = per_step - sum(us.values())
+    order = ("paint", "build", "layout", "thumbnails", "obs copy", "blits", "judge", "resets",
+             "other (input, kernel, agent, env)")
+    return {"profile_steps": steps, "profile_cpu_us_per_step": per_step,
+            "profile_us_per_step": {p: round(us.get(p, 0.0), 1) for p in order},
+            "profile_share": {p: round(us.get(p, 0.0) / per_step, 3) for p in order}}
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--steps", type=int, default=5000)
-    parser.add_argument("--task", default=None, help="task id or suite (default: all)")
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--steps", type=int, default=5000, help="steps per run (default 5000)")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="runs of the step benchmark; best and median are reported")
+    parser.add_argument("--task", default=None, help="task id, suite or glob (default: all)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--obs-size", type=int, nargs=2, metavar=("H", "W"), default=None,
+                        help="observation size, passed to gym.make as obs_size")
+    parser.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS),
+                        help="what to measure (default: all)")
+    parser.add_argument("--profile", action="store_true",
+                        help="add the per-part breakdown of a step's CPU time")
+    parser.add_argument("--mem-envs", type=int, default=3,
+                        help="envs for the memory section (default 3)")
+    parser.add_argument("--mem-steps", type=int, default=10_000,
+                        help="steps each env runs before its RSS is read (default 10000)")
+    parser.add_argument("--vec-steps", type=int, default=150,
+                        help="batch steps of the 8-env vector runs (default 150)")
     args = parser.parse_args()
-    result = {"python": platform.python_version(), "machine": platform.machine()}
-    result.update(bench_steps(args.steps, args.task, args.seed))
-    result.update(bench_reset(200, args.task))
-    result.update(bench_snapshot(200))
-    result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    env_kwargs = {} if args.obs_size is None else {"obs_size": tuple(args.obs_size)}
+    result: dict[str, Any] = {"python": platform.python_version(),
+                              "machine": platform.machine(), "cores": sorted(
+                                  os.sched_getaffinity(0)), **env_kwargs}
+    if "steps" in args.sections:
+        result.update(bench_steps(args.steps, args.runs, args.task, args.seed, env_kwargs))
+    if "reset" in args.sections:
+        result.update(bench_reset(200, args.task, env_kwargs))
+    if "recents" in args.sections:
+        result.update(bench_recents(50))
+    if "snapshot" in args.sections:
+        result.update(bench_snapshot(200))
+    if args.profile:
+        result.update(bench_profile(args.steps, args.task, args.seed, env_kwargs))
+    if "memory" in args.sections:
+        result.update(bench_memory(args.mem_envs, args.mem_steps, args.task, env_kwargs))
+    if "vec" in args.sections:
+        result.update(bench_vec(args.vec_steps, args.task, env_kwargs))
     print(json.dumps(result, indent=2))
 
 

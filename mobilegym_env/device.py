@@ -18,6 +18,8 @@ from .kernel import Kernel
 from .kernel.system_ui import FOLDER_NAME_FIELD
 from .kernel.task_manager import Activity
 from .system import compose
+from .system.recents import CARD_W
+from .system.recents import THUMB_H as CARD_H
 from .ui import appearance
 from .ui import theme as T
 from .ui.context import Router, ScreenContext
@@ -58,6 +60,7 @@ class Device:
         self.width, self.height = T.SCREEN_W, T.SCREEN_H
         self._frame = np.zeros((self.height * scale, self.width * scale, 3), np.uint8)
         self._surface: Any = None
+        self.frame_count = 0  # frames painted into the buffer: unchanged -> same pixels
         self._version = 0
         self._last_version = 0  # versions are never reused (a no-op action restores one)
         self._built_key: tuple | None = None
@@ -67,6 +70,8 @@ class Device:
         self._screen_activity: Activity | None = None  # whose screen the frame shows
         # task id -> ((activity id, route, media tick), picture), kept while Recents is open
         self._thumbs: dict[str, tuple[tuple, Any]] = {}
+        # (kernel, its fingerprint) while a frame is painted: one fingerprint per Recents frame
+        self._thumb_state: tuple[Kernel, bytes | None] | None = None
 
     @property
     def crashes(self) -> list[str]:
@@ -250,13 +255,42 @@ class Device:
 
     def thumbnail(self, task_id: str) -> Any:
         """A picture of what the task shows, for its Recents card: an offscreen render of its
-        top activity, a pure function of device state (so a restored copy draws the same),
-        cached while Recents stays open (background tasks cannot change meanwhile)."""
+        top activity scaled to the card, a pure function of device state (so a restored copy
+        draws the same). Kept while Recents stays open (background tasks cannot change
+        meanwhile), and in ``system.thumbnails``' cache under a fingerprint of the state, so a
+        later visit, episode or device in the same state draws it with one blit."""
         act = self.kernel.tasks.tasks[task_id].top
         key = (act.activity_id, act.route, self._media_tick())
         snap = self._thumbs.get(task_id)
         if snap is not None and snap[0] == key:
             return snap[1]
+        from .system import thumbnails
+
+        k = self.kernel
+        if self._thumb_state is None or self._thumb_state[0] is not k:
+            self._thumb_state = (k, thumbnails.fingerprint(k))
+        size = (CARD_W * self.scale, CARD_H * self.scale)
+        content = (self._thumb_state[1], act.activity_id, self.scale)
+        picture = None if content[0] is None else thumbnails.get(content, k.clock.now_ms())
+        if picture is None:
+            with thumbnails.watch(k) as watch:
+                picture = self._draw_thumbnail(act, size)
+            # kept from a state's second visit on (most states are seen once), and only when
+            # the build changed nothing: a hit must not skip a side effect
+            if content[0] is not None and thumbnails.seen_before(content):
+                after = thumbnails.fingerprint(k)
+                if after == content[0]:
+                    thumbnails.put(content, picture,
+                                   k.clock.now_ms() if watch.used_clock else None)
+                self._thumb_state = (k, after)
+            else:  # the build may have changed the state: no more cache in this frame
+                self._thumb_state = (k, None)
+        self._thumbs[task_id] = (key, picture)
+        return picture
+
+    def _draw_thumbnail(self, act: Activity, size: tuple[int, int]) -> Any:
+        """The activity's screen drawn full size, scaled to ``size`` and kept in the frame's
+        pixel format (24-bit RGB), so the card blits it as a plain copy."""
         from .ui import painter
         from .ui._pygame import pygame
 
@@ -266,8 +300,10 @@ class Device:
         picture.fill(T.rgb(appearance.page_color(T.SURFACE, self._dark())))
         # drawn once, in another pixel format: no retained pixels are used or kept
         painter.paint(picture, self._themed(placed, None), self.scale, self._dark(), keep=False)
-        self._thumbs[task_id] = (key, picture)
-        return picture
+        scaled = pygame.transform.smoothscale(picture, size)
+        rgb = pygame.Surface(size, 0, 24, (0xFF, 0xFF00, 0xFF0000, 0))
+        rgb.blit(scaled, (0, 0))
+        return rgb
 
     def _dark(self) -> bool:
         return bool(self.kernel.os_state.get("settings.system.dark_mode"))
@@ -295,7 +331,10 @@ class Device:
         return ui_tree(self._placed, self.scale)
 
     def render(self) -> np.ndarray:
-        """The current frame as a (H, W, 3) uint8 array (a view; copy it to keep it)."""
+        """The current frame as a (H, W, 3) uint8 array (a view; copy it to keep it).
+
+        ``frame_count`` counts the frames painted into it: while it stays the same, so do the
+        pixels (observers copy or downscale a frame only when it changed)."""
         self._build()
         if self._painted_key != self._built_key:
             from .ui import painter
@@ -306,9 +345,11 @@ class Device:
                 self._surface = pygame.image.frombuffer(
                     self._frame, (self.width * self.scale, self.height * self.scale), "RGB")
             # no clearing fill: the page layer is opaque and covers the whole screen
+            self._thumb_state = None  # the state may have changed since the last frame
             painter.paint(self._surface, self._themed(self._placed, self._surface), self.scale,
                           self._dark())
             self._painted_key = self._built_key
+            self.frame_count += 1
         return self._frame
 
     # ----- input

@@ -44,7 +44,16 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
     plain dicts with ``action_type`` as int or name are accepted.
 
     ## Observation Space
-    ``Box(0, 255, (800 * scale, 360 * scale, 3), uint8)``: the RGB frame.
+    ``Box(0, 255, (800 * scale, 360 * scale, 3), uint8)``: the RGB frame; with ``obs_size=(h,
+    w)``, ``Box(0, 255, (h, w, 3), uint8)``: the frame downscaled (area-averaged, pygame's
+    ``smoothscale``) when it changed, into a buffer kept for it. ``render()`` still gives the
+    full frame.
+
+    Each observation is a new array that the env never writes again (Gymnasium's contract:
+    ``check_env`` checks it), so an agent may keep it. The copy is the only one: the frame is
+    drawn once into the device's buffer, downscaled only when it changed. In a vector env made
+    by ``mobilegym_env.wrappers.make_vec`` each sub-env writes its frame straight into its
+    slot of the batch (in the async mode, the shared memory), and only when it changed.
 
     ## Rewards
     Sparse: 1.0 on the step the episode ends if the judge passes then, else 0. By default the
@@ -66,6 +75,8 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
     - ``render_mode``: ``"rgb_array"`` or ``"human"`` (a window; without a display it warns
       that nothing will be seen, unless ``SDL_VIDEODRIVER`` is set, e.g. to ``dummy``).
     - ``screen_scale``: pixels per logical pixel (1 gives 360x800 frames).
+    - ``obs_size``: ``(height, width)`` of the observation, for pixel RL (e.g. ``(84, 84)``);
+      None (default) for the full frame.
     - ``max_steps``: overrides the task's step budget.
     - ``terminate_on_success``: end the episode as soon as the judge passes (default True).
     """
@@ -74,7 +85,8 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
 
     def __init__(self, task: str | list[str] | None = None, render_mode: str | None = None,
                  screen_scale: int = 1, max_steps: int | None = None,
-                 terminate_on_success: bool = True) -> None:
+                 terminate_on_success: bool = True,
+                 obs_size: tuple[int, int] | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         if render_mode == "human":
@@ -90,6 +102,11 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
             raise ValueError(f"screen_scale must be an int in 1..4, got {screen_scale!r}")
         if max_steps is not None and (not _is_int(max_steps) or max_steps < 1):
             raise ValueError(f"max_steps must be a positive int, got {max_steps!r}")
+        if obs_size is not None and (
+                not isinstance(obs_size, (tuple, list)) or len(obs_size) != 2
+                or not all(_is_int(v) and 1 <= v <= 4096 for v in obs_size)):
+            raise ValueError(f"obs_size must be (height, width), two ints in 1..4096, got "
+                             f"{obs_size!r}")
         if not isinstance(terminate_on_success, bool):
             raise ValueError(f"terminate_on_success must be a bool, got "
                              f"{terminate_on_success!r}")
@@ -98,8 +115,16 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         self.screen_scale = screen_scale
         self.max_steps_override = max_steps
         self.terminate_on_success = terminate_on_success
-        h, w = T.SCREEN_H * screen_scale, T.SCREEN_W * screen_scale
+        self.obs_size = None if obs_size is None else (int(obs_size[0]), int(obs_size[1]))
+        h, w = self.obs_size or (T.SCREEN_H * screen_scale, T.SCREEN_W * screen_scale)
         self.observation_space = spaces.Box(0, 255, (h, w, 3), np.uint8)
+        # the small frame (obs_size): its buffer, the surfaces over it and the device's frame,
+        # and which device frame it shows
+        self._small: np.ndarray | None = None
+        self._small_from: tuple[Any, Any, Any, int] | None = None
+        # a vector env's batch slot this env writes into (see attach_observation_buffer)
+        self._slot: np.ndarray | None = None
+        self._slot_shows: tuple[Any, int] | None = None
         self.action_space = A.action_space()
         self.device: Device | None = None
         self.task: Task | None = None
@@ -239,8 +264,56 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
 
     # ----- helpers
     def _observe(self) -> np.ndarray:
+        """The observation: a new array (Gymnasium's contract), or the batch slot this env
+        writes into (a vector env's, see ``attach_observation_buffer``), rewritten only when
+        the frame changed."""
         assert self.device is not None
-        return self.device.render().copy()
+        frame = self.device.render()
+        shown = (self.device, self.device.frame_count)
+        source = frame if self.obs_size is None else self._downscaled(frame, shown)
+        if self._slot is None:
+            return source.copy()
+        if self._slot_shows != shown:
+            if source is not self._slot:  # a small frame is drawn in the slot itself
+                np.copyto(self._slot, source)
+            self._slot_shows = shown
+        return self._slot
+
+    def _downscaled(self, frame: np.ndarray, shown: tuple[Any, int]) -> np.ndarray:
+        """The frame at ``obs_size``, area-averaged into its buffer when the frame changed."""
+        from .ui._pygame import pygame
+
+        if self._small is None:
+            h, w = self.observation_space.shape[:2]
+            self._small = np.zeros((h, w, 3), np.uint8) if self._slot is None else self._slot
+        src = self._small_from
+        if src is None or src[0] is not frame or src[1] is not self._small:
+            fh, fw = frame.shape[:2]
+            h, w = self._small.shape[:2]
+            src = (frame, self._small, (pygame.image.frombuffer(frame, (fw, fh), "RGB"),
+                                        pygame.image.frombuffer(self._small, (w, h), "RGB")),
+                   None)
+        if src[3] != shown:
+            source, target = src[2]
+            pygame.transform.smoothscale(source, target.get_size(), target)
+            src = (*src[:3], shown)
+        self._small_from = src
+        return self._small
+
+    def attach_observation_buffer(self, slot: np.ndarray | None) -> None:
+        """Makes ``step``/``reset`` write the observation into ``slot`` (an array of the
+        observation's shape and dtype, e.g. a vector env's batch row) and return it, writing
+        only when the frame changed; None goes back to a new array per call.
+
+        The slot's owner takes over Gymnasium's contract (``make_vec`` does: its vector env
+        copies the batch unless asked not to). The env never keeps a reference to any array
+        it returned otherwise."""
+        if slot is not None and (slot.shape != self.observation_space.shape
+                                 or slot.dtype != np.uint8 or not slot.flags.c_contiguous):
+            raise ValueError(f"the slot must be a C-contiguous uint8 array of shape "
+                             f"{self.observation_space.shape}")
+        self._slot, self._slot_shows = slot, None
+        self._small, self._small_from = None, None
 
     def _judge(self, answer: str | None = None, force: bool = False) -> Verdict:
         """Judges the current state; cached while nothing changed (no action took effect and

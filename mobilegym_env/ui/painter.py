@@ -107,7 +107,9 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1,
             _image(surface, p, rect, s)
         elif kind == "picture" and v.picture is not None:
             picture = v.picture() if callable(v.picture) else v.picture
-            surface.blit(_scaled(picture, rect.w, rect.h), rect.topleft)
+            if picture.get_size() != rect.size:  # Recents thumbnails come pre-scaled
+                picture = _scaled(picture, rect.w, rect.h)
+            surface.blit(picture, rect.topleft)
     while closing:
         _close(surface, closing.pop()[1], slot)
     surface.set_clip(None)

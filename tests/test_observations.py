@@ -1,0 +1,282 @@
+"""Observations: new arrays per call, the small-frame option, vector envs writing frames into
+the batch, and the Recents thumbnail cache (content-keyed, bounded, exact)."""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import mobilegym_env  # noqa: F401
+from mobilegym_env import actions as A
+from mobilegym_env.agents import RandomAgent
+from mobilegym_env.device import Device
+from mobilegym_env.system import thumbnails
+from mobilegym_env.wrappers import batch_actions, make_vec
+
+
+def test_observations_are_new_arrays_even_when_the_frame_did_not_change():
+    env = gym.make("MobileGym-v0", task="launcher.open_app")
+    first, _ = env.reset(seed=0)
+    second, *_ = env.step(A.wait())
+    third, *_ = env.step(A.wait())
+    assert np.array_equal(second, third) and not np.shares_memory(second, third)
+    assert not np.shares_memory(first, second)
+    second[...] = 0  # the agent's array: the env never reads it again
+    assert env.step(A.wait())[0].any()
+
+
+@pytest.mark.parametrize("obs_size", [None, (84, 84)])
+def test_check_env_is_clean(obs_size):
+    env = gym.make("MobileGym-v0", task="notes.*", render_mode="rgb_array", obs_size=obs_size)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped, skip_render_check=False)
+
+
+def test_small_frames_space_dtype_and_determinism():
+    env = gym.make("MobileGym-v0", task="notes.*", obs_size=(84, 64))
+    assert env.observation_space == gym.spaces.Box(0, 255, (84, 64, 3), np.uint8)
+    runs = []
+    for _ in range(2):
+        obs, info = env.reset(seed=3)
+        agent, frames = RandomAgent(), [obs]
+        agent.reset(info["instruction"], {"seed": 3})
+        for _ in range(30):
+            obs, _, terminated, truncated, info = env.step(agent.act(obs, info))
+            assert obs.dtype == np.uint8 and env.observation_space.contains(obs)
+            frames.append(obs)
+            if terminated or truncated:
+                break
+        runs.append(frames)
+    assert len(runs[0]) == len(runs[1])
+    assert all(np.array_equal(a, b) for a, b in zip(*runs, strict=True))
+
+
+def _area_average(full: np.ndarray, h: int, w: int) -> np.ndarray:
+    """The reference: each output pixel is the mean of the input area it covers (fractional
+    pixels weighted by the part covered), in floating point."""
+
+    def weights(n: int, size: int) -> np.ndarray:
+        m = np.zeros((n, size))
+        for i in range(n):
+            a, b = i * size / n, (i + 1) * size / n
+            for j in range(int(a), min(int(np.ceil(b)), size)):
+                m[i, j] = min(b, j + 1) - max(a, j)
+        return m / (size / n)
+
+    rows = np.tensordot(weights(h, full.shape[0]), full.astype(float), axes=(1, 0))
+    return np.tensordot(weights(w, full.shape[1]), rows, axes=(1, 1)).transpose(1, 0, 2)
+
+
+@pytest.mark.parametrize("size", [(400, 180), (84, 84), (160, 90)])
+def test_small_frames_match_a_reference_area_downscale(size):
+    env = gym.make("MobileGym-v0", task="launcher.open_app", obs_size=size,
+                   render_mode="rgb_array")
+    env.reset(seed=0)
+    for action in (A.wait(), A.home(), A.recents()):
+        obs, *_ = env.step(action)
+        diff = obs - _area_average(env.render(), *size)
+        # pygame's smoothscale truncates in each of its two passes: at most ~2 levels darker
+        assert np.abs(diff).max() <= 3 and -2.5 <= diff.mean() <= 0.5, diff
+        if 800 % size[0] == 0 and 360 % size[1] == 0:  # whole blocks: the mean, truncated
+            assert (diff > -2).all() and (diff < 1).all()
+
+
+def test_bad_obs_size_is_refused():
+    for bad in ((0, 84), (84,), "84x84", (84.0, 84), (True, 84)):
+        with pytest.raises(ValueError, match="obs_size"):
+            gym.make("MobileGym-v0", task="launcher.open_app", obs_size=bad)
+
+
+def _single_env_frames(task: str, seed: int, actions: list, max_steps: int,
+                       obs_size: tuple[int, int] | None) -> list[np.ndarray]:
+    """What a sub-env should show: the same actions on a lone env, reset as the vector env
+    does (next-step autoreset, unseeded after the first)."""
+    env = gym.make("MobileGym-v0", task=task, max_steps=max_steps, obs_size=obs_size)
+    obs, _ = env.reset(seed=seed)
+    frames, ended = [obs], False
+    for action in actions:
+        if ended:
+            obs, _ = env.reset()
+            ended = False
+        else:
+            obs, _, terminated, truncated, _ = env.step(action)
+            ended = terminated or truncated
+        frames.append(obs)
+    return frames
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+@pytest.mark.parametrize("obs_size", [None, (96, 48)])
+def test_make_vec_frames_equal_lone_envs(mode, obs_size):
+    tasks, steps = ["launcher.open_app", "notes.*"], 14
+    agents = [RandomAgent(seed=i) for i in range(2)]
+    actions = [[agents[i].act(None, {}) for i in range(2)] for _ in range(steps)]
+    actions[3] = [A.wait(), A.wait()]  # unchanged frames too
+    actions[4] = [A.wait(), A.wait()]
+    envs = make_vec(tasks, vectorization_mode=mode, max_steps=5, obs_size=obs_size)
+    try:
+        obs, _ = envs.reset(seed=7)
+        got = [obs.copy()]
+        for batch in actions:
+            obs, *_ = envs.step(batch_actions(batch))
+            got.append(obs.copy())
+    finally:
+        envs.close()
+    for i, task in enumerate(tasks):
+        want = _single_env_frames(task, 7 + i, [a[i] for a in actions], 5, obs_size)
+        for step, (g, w) in enumerate(zip(got, want, strict=True)):
+            assert np.array_equal(g[i], w), f"sub-env {i} differs at step {step}"
+
+
+def test_make_vec_without_copy_hands_out_the_batch_itself():
+    envs = make_vec(["launcher.open_app"] * 2, vector_kwargs={"copy": False})
+    try:
+        first, _ = envs.reset(seed=0)
+        second, *_ = envs.step(batch_actions([A.home(), A.wait()]))
+        assert second is first or np.shares_memory(first, second)
+    finally:
+        envs.close()
+
+
+# ----- Recents thumbnails
+def _recents_frame(d: Device) -> np.ndarray:
+    d.show_recents()
+    return d.render().copy()
+
+
+def _close(d: Device) -> None:
+    """Back from Recents, and a frame without it (a visit's thumbnails are kept until then)."""
+    d.handle_back()
+    d.render()
+
+
+def _three_tasks(d: Device) -> None:
+    for app in ("notes", "messages", "contacts"):
+        d.launch_app(app)
+        d.go_home()
+
+
+def _visits(d: Device, n: int) -> np.ndarray:
+    """``n`` visits to Recents (a state is cached from its second visit on, and a visit that
+    leaves state behind, such as the first one's scroll, makes a new state); the last frame."""
+    for _ in range(n):
+        frame = _recents_frame(d)
+        _close(d)
+    return frame
+
+
+def test_a_restored_snapshot_draws_the_same_recents_frame_with_or_without_the_cache():
+    d = Device()
+    _three_tasks(d)
+    _visits(d, 1)
+    snap = d.snapshot()
+    thumbnails.clear()
+    cold = _recents_frame(Device.restore(snap))
+    frames = [_recents_frame(Device.restore(snap)) for _ in range(3)]  # stored, then hits
+    assert thumbnails.stats()["entries"] >= 1
+    assert all(np.array_equal(cold, f) for f in frames)
+    assert np.array_equal(cold, _recents_frame(d))
+
+
+def test_one_devices_thumbnails_never_show_in_anothers_frames():
+    a, b = Device(), Device()
+    for d in (a, b):
+        _three_tasks(d)
+        _visits(d, 1)
+    notes = b.kernel.app_state("notes")["notes"]
+    notes[0]["title"] = "Only on device b"
+    b.invalidate()
+    thumbnails.clear()
+    frame_a = _visits(a, 4)  # a's cards cached
+    frame_b = _visits(b, 1)  # must not reuse a's
+    thumbnails.clear()
+    assert np.array_equal(frame_b, _visits(Device.restore(b.snapshot()), 1))
+    assert np.array_equal(frame_a, _visits(Device.restore(a.snapshot()), 1))
+
+
+def test_a_screen_that_reads_the_clock_is_redrawn_when_time_passed():
+    d = Device()
+    d.launch_app("contacts")
+    d.go_home()
+    d.launch_app("messages")  # its list shows times and dates
+    thumbnails.clear()
+    _visits(d, 4)
+    entries = thumbnails.stats()["entries"]
+    assert entries
+    _visits(d, 1)
+    assert thumbnails.stats()["entries"] == entries  # hits, while the time is the same
+    d.kernel.clock.advance(3 * 24 * 3600 * 1000)  # only the time: "10:30" becomes a date
+    d.invalidate()
+    warm = _visits(d, 1)
+    thumbnails.clear()
+    assert np.array_equal(warm, _visits(d, 1))
+
+
+def test_the_thumbnail_cache_is_bounded(monkeypatch):
+    thumbnails.clear()
+    d = Device()
+    _three_tasks(d)
+    _visits(d, 4)
+    one = thumbnails.stats()["bytes"] // thumbnails.stats()["entries"]
+    assert one <= 360 * 800 * 3 // 2  # stored pre-scaled, 24-bit
+    monkeypatch.setattr(thumbnails, "LIMIT_BYTES", 2 * one)
+    for i in range(4):  # new states: new entries
+        d.kernel.app_state("notes")["notes"][0]["title"] = f"title {i}"
+        _visits(d, 3)
+        assert thumbnails.stats()["bytes"] <= 2 * one
+    thumbnails.clear()
+
+
+def test_make_vec_writes_into_the_batch_only_when_the_wrappers_pass_frames_through():
+    from mobilegym_env.wrappers import DiscreteActions, SetOfMarks
+    from mobilegym_env.wrappers.vector import FrameSlots
+
+    envs = make_vec(["launcher.open_app"] * 2, wrappers=[DiscreteActions])
+    try:
+        assert isinstance(envs.single_observation_space, FrameSlots)
+        envs.reset(seed=0)
+        for _ in range(2):
+            envs.step(np.array([35, 35]))
+        sub = envs.envs[0].unwrapped
+        assert sub._slot is not None and np.shares_memory(sub._slot, envs._observations)
+    finally:
+        envs.close()
+    envs = make_vec(["launcher.open_app"] * 2, wrappers=[SetOfMarks])  # draws on the frame
+    try:
+        assert not isinstance(envs.single_observation_space, FrameSlots)
+    finally:
+        envs.close()
+    envs = make_vec(["launcher.open_app"] * 2, vector_kwargs={"autoreset_mode": "SameStep"})
+    try:  # the final frame must survive the reset: no writing into the batch
+        assert not isinstance(envs.single_observation_space, FrameSlots)
+    finally:
+        envs.close()
+
+
+@pytest.mark.parametrize("depth", [24, 32])
+def test_scrims_blend_exactly_as_the_reference_formula(depth):
+    from mobilegym_env.ui import shapes
+    from mobilegym_env.ui._pygame import pygame
+
+    rng = np.random.default_rng(0)
+    frame = rng.integers(0, 256, (50, 40, 3), dtype=np.uint8)
+    for color, rect in (((0, 0, 0, 0x52), (0, 0, 40, 50)), ((10, 200, 30, 128), (5, 7, 20, 30)),
+                        ((255, 255, 255, 200), (-5, 45, 60, 20))):
+        if depth == 24:
+            pixels = frame.copy()
+            surface = pygame.image.frombuffer(pixels, (40, 50), "RGB")
+        else:
+            surface = pygame.Surface((40, 50), 0, 32)
+            pygame.surfarray.blit_array(surface, frame.swapaxes(0, 1))
+        shapes.blend_rect(surface, color, pygame.Rect(rect))
+        got = pygame.surfarray.array3d(surface).swapaxes(0, 1)
+        want = frame.astype(np.int64)
+        area = pygame.Rect(rect).clip(pygame.Rect(0, 0, 40, 50))
+        region = want[area.top:area.bottom, area.left:area.right]
+        region[...] = (region * (255 - color[3]) + np.array(color[:3]) * color[3] + 127) // 255
+        assert np.array_equal(got, want)
