@@ -25,3 +25,12 @@ def screen(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Device]:
         d.launch_app("notes")
         return d
     return make
+
+
+@pytest.fixture
+def as_if_displayed(monkeypatch):
+    """As under a display or a video driver chosen on purpose: gymnasium's check_env makes an
+    env in every render mode, and "human" warns where there is no display."""
+    from mobilegym_env.ui import _pygame
+
+    monkeypatch.setattr(_pygame, "NO_DISPLAY", False)

@@ -36,10 +36,7 @@ def test_register_envs_and_reimport_do_not_warn():
     assert "MobileGym-v0" in gym.registry
 
 
-def test_check_env_passes_without_warnings(monkeypatch):
-    from mobilegym_env.ui import _pygame
-
-    monkeypatch.setattr(_pygame, "NO_DISPLAY", False)  # as under a display or a chosen driver
+def test_check_env_passes_without_warnings(as_if_displayed):
     env = gym.make("MobileGym-v0", task="launcher", render_mode="rgb_array").unwrapped
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

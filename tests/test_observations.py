@@ -30,7 +30,7 @@ def test_observations_are_new_arrays_even_when_the_frame_did_not_change():
 
 
 @pytest.mark.parametrize("obs_size", [None, (84, 84)])
-def test_check_env_is_clean(obs_size):
+def test_check_env_is_clean(obs_size, as_if_displayed):
     env = gym.make("MobileGym-v0", task="notes.*", render_mode="rgb_array", obs_size=obs_size)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
