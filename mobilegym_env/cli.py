@@ -181,7 +181,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="mobilegym", description=__doc__)
+    parser = _Parser(prog="mobilegym", description=(__doc__ or "").replace("``", ""))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     ev = sub.add_parser("eval", help="run agents over tasks and print success / pass@k")
     ev.add_argument("--agent", nargs="+", default=["oracle", "random"], metavar="AGENT",
