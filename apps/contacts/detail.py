@@ -7,16 +7,17 @@ from typing import Any
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     avatar,
+    bar_action,
     card,
     col,
     dialog,
     divider,
     empty_state,
     icon,
-    icon_button,
     popup_menu,
     row,
     scaffold,
@@ -42,17 +43,15 @@ def contact(ctx: ScreenContext) -> View:
     c = get_contact(ctx, ctx.params.get("id", ""))
     if c is None:
         return scaffold(empty_state("circle-exclamation", "Contact not found"),
-                        top_bar=top_app_bar("Contacts", ctx.back))
+                        top_bar=top_app_bar("Contacts", Call("back")))
     starred = bool(c.get("starred"))
     actions = [
-        icon_button("star:fill" if starred else "star_outline",
-                    functools.partial(_toggle_star, ctx, c["id"]),
-                    "Remove from favorites" if starred else "Add to favorites",
-                    STAR_ON if starred else T.TEXT_SECONDARY, id="star", selected=starred),
-        icon_button("pen", functools.partial(open_edit, ctx, c["id"]), "Edit contact",
-                    id="edit"),
-        icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "menu"),
-                    "More options", id="more"),
+        bar_action("star:fill" if starred else "star_outline", Call(_toggle_star, c["id"]),
+                   "Remove from favorites" if starred else "Add to favorites", "star",
+                   STAR_ON if starred else T.TEXT_SECONDARY, selected=starred),
+        bar_action("pen", Call(open_edit, c["id"]), "Edit contact", id="edit"),
+        bar_action("ellipsis-vertical", Call("open_dialog", "menu"), "More options",
+                   id="more"),
     ]
     name = display_name(c)
     role_line = ", ".join(v for v in (c.get("job_title"), c.get("company")) if v)
@@ -73,7 +72,7 @@ def contact(ctx: ScreenContext) -> View:
                    *_join(info), pad=(16, 14, 16, 6), gap=0, bg=T.SURFACE_VARIANT) \
         if info else None
     body = ctx.scroll(header, buttons, col(details, pad=(16, 24)), id="contact")
-    return scaffold(body, top_bar=top_app_bar("", ctx.back, actions),
+    return scaffold(body, top_bar=top_app_bar("", Call("back"), actions),
                     overlay=_overlay(ctx, c), bg=T.SURFACE)
 
 

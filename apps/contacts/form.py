@@ -13,6 +13,7 @@ from typing import Any
 from mobilegym_env.kernel.providers import PHONE_TYPES, valid_birthday
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     button,
@@ -85,7 +86,7 @@ def edit(ctx: ScreenContext) -> View:
     c = get_contact(ctx, ctx.params.get("id", ""))
     if c is None:
         return scaffold(empty_state("circle-exclamation", "Contact not found"),
-                        top_bar=top_app_bar("Edit contact", ctx.back))
+                        top_bar=top_app_bar("Edit contact", Call("back")))
     return _form(ctx, "Edit contact", c["id"])
 
 
@@ -108,7 +109,7 @@ def _form(ctx: ScreenContext, title: str, contact_id: int | None) -> View:
                            id="edit_labels", icon="plus" if not chosen else None),
                     gap=12))
     body = ctx.scroll(col(*rows, pad=(16, 8, 16, 24), gap=10), id="form", bg=T.SURFACE)
-    return scaffold(body, top_bar=top_app_bar(title, ctx.back, [save]), bg=T.SURFACE,
+    return scaffold(body, top_bar=top_app_bar(title, Call("back"), [save]), bg=T.SURFACE,
                     overlay=_overlay(ctx))
 
 

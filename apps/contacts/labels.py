@@ -33,7 +33,7 @@ def labels(ctx: ScreenContext) -> View:
         for name in (*LABELS, *used)
     ]
     body = ctx.scroll(*rows, id="labels", bg=T.SURFACE)
-    return scaffold(body, top_bar=top_app_bar("Labels", ctx.back), bg=T.SURFACE)
+    return scaffold(body, top_bar=top_app_bar("Labels", Call("back")), bg=T.SURFACE)
 
 
 def label(ctx: ScreenContext) -> View:
@@ -43,5 +43,5 @@ def label(ctx: ScreenContext) -> View:
             for c in members]
     body = ctx.scroll(*rows, id="label", bg=T.SURFACE) if rows else \
         col(empty_state("tag", "No contacts with this label"), w=FILL, h=FILL, bg=T.SURFACE)
-    return scaffold(body, top_bar=top_app_bar(name, ctx.back, subtitle=_count(len(members))),
+    return scaffold(body, top_bar=top_app_bar(name, Call("back"), subtitle=_count(len(members))),
                     bg=T.SURFACE)

@@ -13,12 +13,12 @@ from mobilegym_env.ui import (
     Call,
     ScreenContext,
     View,
+    bar_action,
     col,
     dialog,
     empty_state,
     fab,
     icon,
-    icon_button,
     row,
     scaffold,
     section_header,
@@ -79,12 +79,12 @@ def home(ctx: ScreenContext) -> View:
                            else "No contacts yet")
     page = col(col(search_box(ctx), pad=(16, 4, 16, 8)), body, w=FILL, h=FILL, bg=T.SURFACE)
     if selecting:
-        bar = selection_bar(len(chosen), functools.partial(ctx.end_selection, SELECT), [
-            icon_button("trash", functools.partial(ctx.open_dialog, "delete_selected"),
-                        "Delete", id="delete_selected")])
+        bar = selection_bar(len(chosen), Call("end_selection", SELECT), [
+            bar_action("trash", Call("open_dialog", "delete_selected"), "Delete",
+                       id="delete_selected")])
     else:
         bar = top_app_bar("Contacts", actions=[
-            icon_button("tag", functools.partial(ctx.push, "/labels"), "Labels", id="labels")])
+            bar_action("tag", Call("push", "/labels"), "Labels", id="labels")])
     overlay = None
     if ctx.query.get("dialog") == "delete_selected" and chosen:
         n = len(chosen)
@@ -124,7 +124,7 @@ def pick(ctx: ScreenContext) -> View:
     body = ctx.scroll(*rows, id="pick") if rows else empty_state(
         "address-book", "No matching contacts" if query.strip() else "No contacts")
     page = col(col(search_box(ctx), pad=(16, 4, 16, 8)), body, w=FILL, h=FILL, bg=T.SURFACE)
-    return scaffold(page, top_bar=top_app_bar("Choose a contact", ctx.back), bg=T.SURFACE)
+    return scaffold(page, top_bar=top_app_bar("Choose a contact", Call("back")), bg=T.SURFACE)
 
 
 def _picked(ctx: ScreenContext, contact_id: int) -> None:

@@ -15,6 +15,7 @@ from urllib.parse import quote
 from mobilegym_env.kernel.filesystem import ROOT
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     button,
@@ -75,7 +76,7 @@ def screen(ctx: ScreenContext) -> View:
     found = entries(ctx, dest) if dest is not None else None
     if t is None or dest is None or found is None:
         return scaffold(empty_state("folder-open", "Nothing to move or copy"),
-                        top_bar=top_app_bar("Files", ctx.back), bg=T.SURFACE)
+                        top_bar=top_app_bar("Files", Call("back")), bg=T.SURFACE)
     verb = VERBS[t["op"]][0]
     sources = [p for p in t["paths"] if isinstance(p, str)]
     rows = []
@@ -97,7 +98,7 @@ def screen(ctx: ScreenContext) -> View:
         button(f"{verb} here", functools.partial(_confirm, ctx, t, dest) if ok else None,
                id="pick_confirm"),
         justify="end", gap=8, pad=(16, 10), w=FILL), bg=T.SURFACE)
-    bar = top_app_bar(f"{verb} {what} to", ctx.back, subtitle=display_path(dest))
+    bar = top_app_bar(f"{verb} {what} to", Call("back"), subtitle=display_path(dest))
     return scaffold(col(body, w=FILL, h=FILL), top_bar=bar, bottom=bottom, bg=T.SURFACE)
 
 

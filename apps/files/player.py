@@ -15,6 +15,7 @@ from mobilegym_env.kernel.filesystem import FileEntry
 from mobilegym_env.kernel.media import MediaSession, clock_text
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     col,
@@ -76,7 +77,7 @@ def controls(ctx: ScreenContext, s: MediaSession, size: int = 28) -> View:
 def screen(ctx: ScreenContext) -> View:
     """The "Now playing" page."""
     s = _session(ctx)
-    bar = top_app_bar("Now playing", ctx.back)
+    bar = top_app_bar("Now playing", Call("back"))
     if s is None:
         return scaffold(empty_state("music", "Nothing is playing"), top_bar=bar, bg=T.SURFACE)
     media = ctx.os.media

@@ -17,6 +17,7 @@ from mobilegym_env.ui import (
     Call,
     ScreenContext,
     View,
+    bar_action,
     button,
     col,
     divider,
@@ -131,7 +132,7 @@ def directory(ctx: ScreenContext) -> View:
     found = entries(ctx, path, sort) if path is not None else None
     if path is None or found is None:
         return scaffold(empty_state("folder-open", "Folder not found"),
-                        top_bar=top_app_bar("Files", ctx.back), bg=T.SURFACE)
+                        top_bar=top_app_bar("Files", Call("back")), bg=T.SURFACE)
     selecting = ctx.selecting(SELECT)
     chosen = dialogs.selected_paths(ctx, path)
     rows = [_row(ctx, e, selecting, e.path in chosen) for e in found]
@@ -146,18 +147,17 @@ def directory(ctx: ScreenContext) -> View:
     else:
         body = col(crumb, empty_state("folder-open", "This folder is empty"), bg=T.SURFACE)
     if selecting:
-        bar = selection_bar(len(chosen), functools.partial(ctx.end_selection, SELECT), [
-            icon_button("trash", functools.partial(ctx.open_dialog, "sel_delete"), "Delete",
-                        T.TEXT, id="sel_delete"),
-            icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "sel_menu"),
-                        "More options", T.TEXT, id="sel_more"),
+        bar = selection_bar(len(chosen), Call("end_selection", SELECT), [
+            bar_action("trash", Call("open_dialog", "sel_delete"), "Delete", "sel_delete",
+                       T.TEXT),
+            bar_action("ellipsis-vertical", Call("open_dialog", "sel_menu"), "More options",
+                       "sel_more", T.TEXT),
         ])
     else:
-        bar = top_app_bar(title(path), ctx.back, [
-            icon_button("magnifying-glass", functools.partial(_open_search, ctx), "Search",
-                        id="search"),
-            icon_button("folder-plus", functools.partial(dialogs.open_new_folder, ctx),
-                        "New folder", id="new_folder"),
+        bar = top_app_bar(title(path), Call("back"), [
+            bar_action("magnifying-glass", Call(_open_search), "Search", id="search"),
+            bar_action("folder-plus", Call(dialogs.open_new_folder), "New folder",
+                       id="new_folder"),
         ], subtitle=items_text(len(found)))
     return scaffold(body, top_bar=bar, bottom=None if selecting else player.now_playing_bar(ctx),
                     overlay=dialogs.overlay(ctx, path), bg=T.SURFACE)
@@ -203,6 +203,10 @@ def _open(ctx: ScreenContext, e: FileEntry) -> None:
 
 
 # ----- search
+def _open_info(ctx: ScreenContext, path: str) -> None:
+    ctx.open_dialog("info", item=path)
+
+
 def _open_search(ctx: ScreenContext) -> None:
     ctx.set_value("search_query", "")
     ctx.push("/search")
@@ -239,7 +243,7 @@ def file_view(ctx: ScreenContext) -> View:
     entry = stat(ctx, path_arg(ctx))
     if entry is None or entry.is_dir:
         return scaffold(empty_state("file-circle-exclamation", "File not found"),
-                        top_bar=top_app_bar("Files", ctx.back), bg=T.SURFACE)
+                        top_bar=top_app_bar("Files", Call("back")), bg=T.SURFACE)
     name = posixpath.basename(entry.path)
     details = f"{size_text(entry.size)} · {date_text(ctx, entry.mtime_ms)}"
     if is_text(entry.mime):
@@ -264,10 +268,8 @@ def file_view(ctx: ScreenContext) -> View:
                        icon="arrow-up-right-from-square", id="open_with"),
                 justify="center", gap=12),
             id="file", pad=(20, 12), gap=20, bg=T.SURFACE)
-    info = icon_button("circle-info", functools.partial(ctx.open_dialog, "info",
-                                                        item=entry.path),
-                       "File info", id="file_info")
-    bar = top_app_bar(name, ctx.back, [info], subtitle=details)
+    info = bar_action("circle-info", Call(_open_info, entry.path), "File info", id="file_info")
+    bar = top_app_bar(name, Call("back"), [info], subtitle=details)
     return scaffold(body, top_bar=bar, overlay=dialogs.overlay(ctx, None), bg=T.SURFACE)
 
 

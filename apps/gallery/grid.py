@@ -3,8 +3,7 @@ mode: long-press a tile, tap more, then favorite, delete or file them into an al
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mobilegym_env.ui import (
@@ -12,8 +11,8 @@ from mobilegym_env.ui import (
     Call,
     ScreenContext,
     View,
+    bar_action,
     icon,
-    icon_button,
     image,
     retained,
     row,
@@ -116,19 +115,18 @@ def bar(ctx: ScreenContext) -> View:
     chosen = chosen_ids(ctx)
     favs = set(favorites(ctx))
     unfav = bool(chosen) and all(i in favs for i in chosen)
-    return selection_bar(len(chosen), functools.partial(ctx.end_selection, SELECT), [
-        icon_button("heart-crack" if unfav else "heart",
-                    functools.partial(set_favorite, ctx, chosen, not unfav),
-                    "Remove from favorites" if unfav else "Add to favorites", T.TEXT,
-                    id="sel_favorite"),
-        icon_button("trash", functools.partial(ctx.open_dialog, "sel_delete"), "Delete",
-                    T.TEXT, id="sel_delete"),
-        icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "sel_menu"),
-                    "More options", T.TEXT, id="sel_more"),
+    return selection_bar(len(chosen), Call("end_selection", SELECT), [
+        bar_action("heart-crack" if unfav else "heart",
+                   Call(set_favorite, tuple(chosen), not unfav),
+                   "Remove from favorites" if unfav else "Add to favorites", "sel_favorite",
+                   T.TEXT),
+        bar_action("trash", Call("open_dialog", "sel_delete"), "Delete", "sel_delete", T.TEXT),
+        bar_action("ellipsis-vertical", Call("open_dialog", "sel_menu"), "More options",
+                   "sel_more", T.TEXT),
     ])
 
 
-def set_favorite(ctx: ScreenContext, ids: list[int], on: bool) -> None:
+def set_favorite(ctx: ScreenContext, ids: Sequence[int], on: bool) -> None:
     """Adds ``ids`` to the favorites (kept sorted, a stable set) or removes them; ends any
     selection."""
     favs = ctx.state.setdefault("favorites", [])

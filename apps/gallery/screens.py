@@ -13,15 +13,16 @@ from typing import Any
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
+    bar_action,
     button,
     col,
     dialog,
     divider,
     empty_state,
     icon,
-    icon_button,
     image,
     popup_menu,
     row,
@@ -57,11 +58,13 @@ ADD_PICK = "add_pick"  # ui key: the photos picked on the "Add photos" page
 
 
 def _tabs(ctx: ScreenContext, current: str) -> View:
-    def go(route: str) -> None:
-        ctx.end_selection(SELECT)
-        ctx.activity.replace(route)
-    return tab_bar([("Photos", "image", current == "/", functools.partial(go, "/")),
-                    ("Albums", "images", current == "/albums", functools.partial(go, "/albums"))])
+    return tab_bar([("Photos", "image", current == "/", Call(_go_tab, "/")),
+                    ("Albums", "images", current == "/albums", Call(_go_tab, "/albums"))])
+
+
+def _go_tab(ctx: ScreenContext, route: str) -> None:
+    ctx.end_selection(SELECT)
+    ctx.activity.replace(route)
 
 
 def _grid_page(ctx: ScreenContext, title: str, shown: list[dict[str, Any]], scroll_id: str,
@@ -96,8 +99,8 @@ def albums_tab(ctx: ScreenContext) -> View:
                  gap=12, pad=(16, 0)) for i in range(0, len(cards), 2)]
     body = ctx.scroll(*lines, View("box", h=16), id="albums", gap=16, pad=(0, 8, 0, 0),
                       bg=T.SURFACE)
-    bar = top_app_bar("Albums", actions=[icon_button(
-        "plus", functools.partial(dialogs.open_new_album, ctx), "New album", id="new_album")])
+    bar = top_app_bar("Albums", actions=[bar_action(
+        "plus", Call(dialogs.open_new_album), "New album", id="new_album")])
     return scaffold(body, top_bar=bar, bottom=_tabs(ctx, "/albums"),
                     overlay=dialogs.overlay(ctx, []), bg=T.SURFACE)
 
@@ -126,16 +129,16 @@ def album(ctx: ScreenContext) -> View:
     folder = _album_folder(ctx)
     if folder is None:
         return scaffold(empty_state("images", "Album not found"),
-                        top_bar=top_app_bar("Gallery", ctx.back), bg=T.SURFACE)
+                        top_bar=top_app_bar("Gallery", Call("back")), bg=T.SURFACE)
     shown = next(s for f, s in albums(ctx) if f == folder)
     add = functools.partial(_open_add, ctx, folder)
     empty = col(empty_state("images", "This album is empty"),
                 row(button("Add photos", add, "tonal", icon="plus", id="empty_add"),
                     justify="center", pad=(0, 0, 0, 120)), w=FILL, h=FILL)
-    actions = (icon_button("plus", add, "Add photos", id="add_photos"),
-               icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "album_menu"),
-                           "More options", id="album_more"))
-    return _grid_page(ctx, album_name(folder), shown, f"album:{folder}", empty, ctx.back,
+    actions = (bar_action("plus", Call(_open_add, folder), "Add photos", id="add_photos"),
+               bar_action("ellipsis-vertical", Call("open_dialog", "album_menu"),
+                          "More options", id="album_more"))
+    return _grid_page(ctx, album_name(folder), shown, f"album:{folder}", empty, Call("back"),
                       actions, overlay=_album_overlay(ctx, folder, shown))
 
 
@@ -208,7 +211,7 @@ def favorites_page(ctx: ScreenContext) -> View:
     favs = set(favorites(ctx))
     shown = [p for p in photos(ctx) if p["id"] in favs]
     return _grid_page(ctx, "Favorites", shown, "favorites",
-                      empty_state("heart", "No favorites yet"), ctx.back)
+                      empty_state("heart", "No favorites yet"), Call("back"))
 
 
 # ----- add photos to an album
@@ -216,7 +219,7 @@ def add_page(ctx: ScreenContext) -> View:
     folder = _album_folder(ctx)
     if folder is None:
         return scaffold(empty_state("images", "Album not found"),
-                        top_bar=top_app_bar("Gallery", ctx.back), bg=T.SURFACE)
+                        top_bar=top_app_bar("Gallery", Call("back")), bg=T.SURFACE)
     shown = [p for p in photos(ctx) if folder_of(p) != folder]
     picked = [i for i in ctx.ui.get(ADD_PICK, []) if any(p["id"] == i for p in shown)]
     items = grid.grid(ctx, shown, lambda p: functools.partial(_pick, ctx, p["id"]),
@@ -231,7 +234,7 @@ def add_page(ctx: ScreenContext) -> View:
         button("Move", functools.partial(_add, ctx, folder, picked, False) if go else None,
                id="add_move"),
         gap=8, pad=(16, 10), w=FILL), bg=T.SURFACE)
-    bar = top_app_bar(f"Add to {album_name(folder)}", ctx.back,
+    bar = top_app_bar(f"Add to {album_name(folder)}", Call("back"),
                       subtitle="Tap photos to select them")
     return scaffold(col(body, w=FILL, h=FILL, bg=T.SURFACE), top_bar=bar, bottom=bottom,
                     bg=T.SURFACE)

@@ -12,6 +12,7 @@ from typing import Any
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     bottom_sheet,
@@ -65,7 +66,7 @@ def photo(ctx: ScreenContext) -> View:
     p = get(ctx, ctx.params.get("id", ""))
     if p is None:
         return scaffold(empty_state("circle-exclamation", "Photo not found"),
-                        top_bar=top_app_bar("Gallery", ctx.back))
+                        top_bar=top_app_bar("Gallery", Call("back")))
     favorite = p["id"] in favorites(ctx)
     when = taken_text(ctx, p)
     bar = row(

@@ -12,6 +12,7 @@ from typing import Any
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     bottom_sheet,
@@ -144,7 +145,7 @@ def compose(ctx: ScreenContext) -> View:
     )
     body = col(*parts, w=FILL, h=FILL, bg=T.SURFACE)
     overlay = _attach_sheet(ctx) if ctx.query.get("dialog") == "attach" else None
-    return scaffold(body, top_bar=top_app_bar("New conversation", ctx.back), bottom=composer,
+    return scaffold(body, top_bar=top_app_bar("New conversation", Call("back")), bottom=composer,
                     overlay=overlay, bg=T.SURFACE)
 
 

@@ -15,6 +15,7 @@ from mobilegym_env.ui import (
     Call,
     ScreenContext,
     View,
+    bar_action,
     col,
     dialog,
     empty_state,
@@ -104,17 +105,17 @@ def _thread_list(ctx: ScreenContext, key: str, in_archive: bool) -> tuple[View |
     chosen = ctx.selection(key)
     any_unread = any(n for a, _, n in found if a in chosen)
     actions = [
-        icon_button("box-open" if in_archive else "box-archive",
-                    functools.partial(_archive_selected, ctx, key, in_archive),
-                    "Unarchive" if in_archive else "Archive", id="sel_archive"),
-        icon_button("envelope-open", functools.partial(_mark_selected, ctx, key, True),
-                    "Mark as read", id="sel_mark_read") if any_unread else
-        icon_button("envelope", functools.partial(_mark_selected, ctx, key, False),
-                    "Mark as unread", id="sel_mark_unread"),
-        icon_button("trash-can", functools.partial(ctx.open_dialog, "delete_threads"),
-                    "Delete", id="sel_delete"),
+        bar_action("box-open" if in_archive else "box-archive",
+                   Call(_archive_selected, key, in_archive),
+                   "Unarchive" if in_archive else "Archive", id="sel_archive"),
+        bar_action("envelope-open", Call(_mark_selected, key, True), "Mark as read",
+                   id="sel_mark_read") if any_unread else
+        bar_action("envelope", Call(_mark_selected, key, False), "Mark as unread",
+                   id="sel_mark_unread"),
+        bar_action("trash-can", Call("open_dialog", "delete_threads"), "Delete",
+                   id="sel_delete"),
     ]
-    bar = selection_bar(len(chosen), functools.partial(ctx.end_selection, key), actions)
+    bar = selection_bar(len(chosen), Call("end_selection", key), actions)
     return bar, body
 
 
@@ -163,10 +164,9 @@ def home(ctx: ScreenContext) -> View:
     bar, body = _thread_list(ctx, HOME_KEY, False)
     if bar is None:
         bar = top_app_bar("Messages", actions=[
-            icon_button("magnifying-glass", functools.partial(_open_search, ctx), "Search",
-                        id="search"),
-            icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "menu"),
-                        "More options", id="more"),
+            bar_action("magnifying-glass", Call(_open_search), "Search", id="search"),
+            bar_action("ellipsis-vertical", Call("open_dialog", "menu"), "More options",
+                       id="more"),
         ])
     overlay = _delete_dialog(ctx, HOME_KEY)
     if ctx.query.get("dialog") == "menu":
@@ -184,7 +184,7 @@ def home(ctx: ScreenContext) -> View:
 
 def archived_list(ctx: ScreenContext) -> View:
     bar, body = _thread_list(ctx, ARCHIVE_KEY, True)
-    return scaffold(body, top_bar=bar or top_app_bar("Archived", ctx.back), bg=T.SURFACE,
+    return scaffold(body, top_bar=bar or top_app_bar("Archived", Call("back")), bg=T.SURFACE,
                     overlay=_delete_dialog(ctx, ARCHIVE_KEY))
 
 

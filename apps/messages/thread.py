@@ -9,12 +9,13 @@ from urllib.parse import unquote
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
+    bar_action,
     col,
     dialog,
     empty_state,
-    icon_button,
     image,
     popup_menu,
     row,
@@ -113,12 +114,11 @@ def thread(ctx: ScreenContext) -> View:
         "comment-sms", "No messages yet")
     is_archived = address in archived(ctx.state)
     actions = [
-        icon_button("box-archive", functools.partial(_toggle_archive, ctx, address),
-                    "Unarchive" if is_archived else "Archive",
-                    T.PRIMARY if is_archived else T.TEXT_SECONDARY, id="archive",
-                    selected=is_archived),
-        icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "menu"),
-                    "More options", id="more"),
+        bar_action("box-archive", Call(_toggle_archive, address),
+                   "Unarchive" if is_archived else "Archive", "archive",
+                   T.PRIMARY if is_archived else T.TEXT_SECONDARY, selected=is_archived),
+        bar_action("ellipsis-vertical", Call("open_dialog", "menu"), "More options",
+                   id="more"),
     ]
     subtitle = address if name != address else None
     composer = row(
@@ -127,7 +127,7 @@ def thread(ctx: ScreenContext) -> View:
         send_button(functools.partial(_reply, ctx, address)),
         gap=8, pad=(12, 8), bg=T.SURFACE,
     )
-    return scaffold(body, top_bar=top_app_bar(name, ctx.back, actions, subtitle=subtitle),
+    return scaffold(body, top_bar=top_app_bar(name, Call("back"), actions, subtitle=subtitle),
                     bottom=composer, bg=T.SURFACE, overlay=_overlay(ctx, address, msgs))
 
 

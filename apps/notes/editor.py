@@ -14,8 +14,10 @@ from typing import Any
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
+    bar_action,
     col,
     dialog,
     empty_state,
@@ -131,18 +133,16 @@ def note_page(ctx: ScreenContext) -> View:
     n = model.note(ctx.state, ctx.params["id"])
     if n is None:
         return scaffold(empty_state("circle-exclamation", "Note not found"),
-                        top_bar=top_app_bar("Notes", ctx.back))
+                        top_bar=top_app_bar("Notes", Call("back")))
     if ctx.ui.get("editing") != n["id"]:  # opened by a route (a notification), not a tap
         _seed(ctx, n)
-    bar = top_app_bar("", ctx.back, [
-        icon_button("thumbtack:fill" if n["pinned"] else "thumbtack",
-                    functools.partial(_toggle_pin, ctx, n),
-                    "Unpin" if n["pinned"] else "Pin",
-                    T.ACCENT if n["pinned"] else T.TEXT_SECONDARY, id="pin"),
-        icon_button("check", functools.partial(_save_note, ctx, n), "Save", T.ACCENT,
-                    id="save"),
-        icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "menu"),
-                    "More options", id="more"),
+    bar = top_app_bar("", Call("back"), [
+        bar_action("thumbtack:fill" if n["pinned"] else "thumbtack",
+                   Call(_by_id, _toggle_pin, n["id"]), "Unpin" if n["pinned"] else "Pin",
+                   "pin", T.ACCENT if n["pinned"] else T.TEXT_SECONDARY),
+        bar_action("check", Call(_by_id, _save_note, n["id"]), "Save", "save", T.ACCENT),
+        bar_action("ellipsis-vertical", Call("open_dialog", "menu"), "More options",
+                   id="more"),
     ])
     if n["kind"] == "checklist":
         content = _checklist(ctx, [(i["id"], i["text"], i["checked"]) for i in n["items"]],
@@ -203,6 +203,15 @@ def _save_note(ctx: ScreenContext, n: dict[str, Any]) -> None:
     ctx.pop()
 
 
+def _by_id(ctx: ScreenContext, action: Callable[[ScreenContext, dict[str, Any]], None],
+           note_id: int) -> None:
+    """Runs ``action`` on the note ``note_id`` (a retained bar's handler names the note by
+    its id, looked up when tapped)."""
+    n = model.note(ctx.state, note_id)
+    if n is not None:
+        action(ctx, n)
+
+
 def _toggle_pin(ctx: ScreenContext, n: dict[str, Any]) -> None:
     model.set_pinned(ctx.state, [n["id"]], not n["pinned"])
 
@@ -245,9 +254,9 @@ def new_page(ctx: ScreenContext) -> View:
                       body=str(data.get("text") or data.get("body") or ""))
     checklist = ctx.query.get("kind") == "checklist"
     folder = model.folder(ctx.state, ctx.query.get("folder"))
-    save = icon_button("check", functools.partial(_save_new, ctx, checklist, folder),
-                       "Save", T.ACCENT, id="save")
-    bar = top_app_bar("New list" if checklist else "New note", ctx.back, [save])
+    save = bar_action("check", Call(_save_new, checklist, folder["id"] if folder else None),
+                      "Save", "save", T.ACCENT)
+    bar = top_app_bar("New list" if checklist else "New note", Call("back"), [save])
     if checklist:
         drafts = _drafts(ctx)
         content = _checklist(ctx, [(f"draft{i}", d[0], d[1]) for i, d in enumerate(drafts)],
@@ -285,11 +294,10 @@ def _add_draft(ctx: ScreenContext) -> None:
     _refocus(ctx, "new_item")
 
 
-def _save_new(ctx: ScreenContext, checklist: bool, folder: dict[str, Any] | None) -> None:
+def _save_new(ctx: ScreenContext, checklist: bool, folder_id: int | None) -> None:
     if _title_too_long(ctx, "title"):
         return
     title = ctx.value("title").strip()
-    folder_id = folder["id"] if folder else None
     now = ctx.os.clock.now_ms()
     if checklist:
         items = [(t, c) for t, c in _drafts(ctx)]

@@ -8,6 +8,7 @@ the query (``dialog=...``, ``select=notes``), so Back closes them.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 from mobilegym_env.ui import (
@@ -15,6 +16,7 @@ from mobilegym_env.ui import (
     Call,
     ScreenContext,
     View,
+    bar_action,
     chip,
     col,
     dialog,
@@ -76,10 +78,9 @@ def home(ctx: ScreenContext) -> View:
         new = None
     else:
         bar = top_app_bar(shown["name"] if shown else "Notes", actions=[
-            icon_button("magnifying-glass", functools.partial(_open_search, ctx), "Search",
-                        id="search"),
-            icon_button("ellipsis-vertical", functools.partial(ctx.open_dialog, "menu"),
-                        "More options", id="more"),
+            bar_action("magnifying-glass", Call(_open_search), "Search", id="search"),
+            bar_action("ellipsis-vertical", Call("open_dialog", "menu"), "More options",
+                       id="more"),
         ])
         new = fab("plus", functools.partial(editor.start_new, ctx, "text",
                                             shown["id"] if shown else None), "New note")
@@ -107,14 +108,13 @@ def _open_search(ctx: ScreenContext) -> None:
 
 def _selection_bar(ctx: ScreenContext, chosen: list[int]) -> View:
     pin = not all(model.note(ctx.state, i)["pinned"] for i in chosen)
-    return selection_bar(len(chosen), functools.partial(ctx.end_selection, SELECT), [
-        icon_button("thumbtack" if pin else "thumbtack-slash",
-                    functools.partial(_pin_selected, ctx, chosen, pin),
-                    "Pin" if pin else "Unpin", T.TEXT, id="sel_pin"),
-        icon_button("folder-open", functools.partial(ctx.open_dialog, "move"),
-                    "Move to folder", T.TEXT, id="sel_move"),
-        icon_button("trash", functools.partial(ctx.open_dialog, "delete"), "Delete", T.TEXT,
-                    id="sel_delete"),
+    return selection_bar(len(chosen), Call("end_selection", SELECT), [
+        bar_action("thumbtack" if pin else "thumbtack-slash",
+                   Call(_pin_selected, tuple(chosen), pin),
+                   "Pin" if pin else "Unpin", "sel_pin", T.TEXT),
+        bar_action("folder-open", Call("open_dialog", "move"), "Move to folder", "sel_move",
+                   T.TEXT),
+        bar_action("trash", Call("open_dialog", "delete"), "Delete", "sel_delete", T.TEXT),
     ])
 
 
@@ -196,7 +196,7 @@ def _delete_folder(ctx: ScreenContext, rec: dict[str, Any]) -> None:
     ctx.toast(f"Folder “{rec['name']}” deleted")
 
 
-def _pin_selected(ctx: ScreenContext, chosen: list[int], pinned: bool) -> None:
+def _pin_selected(ctx: ScreenContext, chosen: Sequence[int], pinned: bool) -> None:
     model.set_pinned(ctx.state, chosen, pinned)
     ctx.end_selection(SELECT)
 

@@ -9,6 +9,7 @@ from mobilegym_env.kernel.managers import NotificationManager
 from mobilegym_env.kernel.permissions import KNOWN_PERMISSIONS
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
     button,
@@ -95,7 +96,7 @@ def apps(ctx: ScreenContext) -> View:
 
 def _missing(ctx: ScreenContext, title: str) -> View:
     return scaffold(empty_state("circle-exclamation", "App not found"),
-                    top_bar=top_app_bar(title, ctx.back), bg=T.SURFACE)
+                    top_bar=top_app_bar(title, Call("back")), bg=T.SURFACE)
 
 
 # ----- App info

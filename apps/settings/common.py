@@ -96,7 +96,7 @@ def page(ctx: ScreenContext, title: str, *rows: View | None, overlay: View | Non
     """A subpage: Pixel's large top app bar (the title collapses into the bar once the list
     scrolls) with a back arrow, over a scrolling list of rows."""
     body = ctx.scroll(*rows, id=scroll_id, bg=T.SURFACE, pad=(0, 0, 0, 16))
-    bar = large_top_app_bar(title, ctx.ui, scroll_id, ctx.back, actions)
+    bar = large_top_app_bar(title, ctx.ui, scroll_id, Call("back"), actions)
     return scaffold(body, top_bar=bar, overlay=overlay, bg=T.SURFACE)
 
 

@@ -8,6 +8,7 @@ Apps import everything they need from here::
 from . import theme
 from .components import (
     avatar,
+    bar_action,
     bottom_sheet,
     card,
     chip,
@@ -57,7 +58,7 @@ from .view import (
 )
 
 __all__ = [
-    "avatar", "bottom_sheet", "Call", "box", "button", "card", "checkbox", "chip", "col",
+    "avatar", "bar_action", "bottom_sheet", "Call", "box", "button", "card", "checkbox", "chip", "col",
     "date_picker", "dialog", "divider", "editable_field", "empty_state", "fab", "FILL",
     "hscroll", "icon", "icon_button", "image", "large_top_app_bar", "list_item", "outlined",
     "popup_menu", "progress_bar", "radio", "raised", "retained", "Router", "row", "scaffold",

@@ -12,6 +12,7 @@ from typing import Any
 
 from . import theme as T
 from .layout import measure
+from .retain import Call, retained
 from .view import (
     FILL,
     Handler,
@@ -43,12 +44,41 @@ def _lead(on_back: Handler | None) -> View:
         if on_back else spacer(w=12, h=1)
 
 
+def _shareable(handler: Handler | None, views: Sequence[View | None] = ()) -> bool:
+    """Whether a bar can be retained: its handler is None or a ``Call`` and every view in it
+    is itself retained (so the bar's arguments are its whole input)."""
+    return (handler is None or isinstance(handler, Call)) and \
+        all(v is None or v.reuse for v in views)
+
+
+@retained(maxsize=128)
+def bar_action(name: str, on_tap: Call | None, label: str, id: str | None = None,
+               color: str = T.ON_SURFACE_VARIANT, selected: bool = False) -> View:
+    """An app bar's icon button (``icon_button``), retained: with ``Call`` handlers for the
+    bar and its actions, ``top_app_bar``, ``large_top_app_bar`` and ``selection_bar`` return
+    a retained bar (built, laid out and painted once while its inputs stay the same)."""
+    return icon_button(name, on_tap, label, color, id=id, selected=selected)
+
+
 def top_app_bar(title: str, on_back: Handler | None = None, actions: Sequence[View] = (),
                 subtitle: str | None = None, bg: str | None = None) -> View:
     """The M3 small top app bar: optional back arrow, title (+ subtitle), trailing icon
-    buttons, on the page's surface."""
+    buttons, on the page's surface.
+
+    Retained (see ``retain.py``) when ``on_back`` is None or a ``Call`` and every action is
+    a retained view (``bar_action``); otherwise built afresh each frame."""
+    actions = tuple(actions)
+    build = _retained_top_app_bar if _shareable(on_back, actions) else _top_app_bar
+    return build(title, on_back, actions, subtitle, bg)
+
+
+def _top_app_bar(title: str, on_back: Handler | None, actions: tuple[View, ...],
+                 subtitle: str | None, bg: str | None) -> View:
     return row(_lead(on_back), _bar_title(title, subtitle), *actions, h=T.APP_BAR_H,
                pad=(4, 0, 4, 0), gap=4, bg=bg or T.SURFACE, id="app_bar")
+
+
+_retained_top_app_bar = retained(_top_app_bar, maxsize=128)
 
 
 def large_top_app_bar(title: str, store: MutableMapping[str, Any], scroll_id: str,
@@ -58,11 +88,20 @@ def large_top_app_bar(title: str, store: MutableMapping[str, Any], scroll_id: st
     ``scroll_id`` (in ``store``) has scrolled."""
     if int(store.get(f"scroll:{scroll_id}", 0)) > 0:
         return top_app_bar(title, on_back, actions, bg=T.SURFACE_CONTAINER)
+    actions = tuple(actions)
+    build = _retained_large_bar if _shareable(on_back, actions) else _large_bar
+    return build(title, on_back, actions)
+
+
+def _large_bar(title: str, on_back: Handler | None, actions: tuple[View, ...]) -> View:
     return col(
         row(_lead(on_back), spacer(), *actions, h=T.APP_BAR_H, pad=(4, 0, 4, 0), gap=4),
         text(title, 32, color=T.ON_SURFACE, role="heading", max_lines=2, pad=(16, 0, 16, 0)),
         h=LARGE_BAR_H, bg=T.SURFACE, id="app_bar", label=title,
     )
+
+
+_retained_large_bar = retained(_large_bar)
 
 
 def scaffold(body: View, top_bar: View | None = None, bottom: View | None = None,
@@ -238,12 +277,22 @@ def popup_menu(items: Sequence[MenuItem], on_dismiss: Handler | None, id: str = 
 
 
 def selection_bar(count: int, on_close: Handler, actions: Sequence[View] = ()) -> View:
-    """The app bar of selection mode: ✕, "N selected", and actions on the selected items."""
+    r"""The app bar of selection mode: ✕, "N selected", and actions on the selected items
+    (retained, like ``top_app_bar``, for a ``Call`` and ``bar_action``\ s)."""
+    actions = tuple(actions)
+    build = _retained_selection_bar if _shareable(on_close, actions) else _selection_bar
+    return build(count, on_close, actions)
+
+
+def _selection_bar(count: int, on_close: Handler, actions: tuple[View, ...]) -> View:
     return row(icon_button("xmark", on_close, "Clear selection", T.ON_SURFACE,
                            id="clear_selection"),
                text(f"{count} selected", 22, color=T.ON_SURFACE, w=FILL, role="heading"),
                *actions, h=T.APP_BAR_H, pad=(4, 0, 4, 0), gap=4, bg=T.SURFACE_CONTAINER,
                id="selection_bar", label=f"{count} selected")
+
+
+_retained_selection_bar = retained(_selection_bar)
 
 
 def bottom_sheet(title: str | None, children: Sequence[View], on_dismiss: Handler | None,
@@ -262,7 +311,13 @@ def bottom_sheet(title: str | None, children: Sequence[View], on_dismiss: Handle
 
 def tab_bar(tabs: Sequence[tuple[str, str, bool, Handler]]) -> View:
     """The M3 navigation bar: (label, icon, selected, on_tap) per destination; the selected
-    one's icon sits in a pill."""
+    one's icon sits in a pill. Retained when every ``on_tap`` is a ``Call``."""
+    tabs = tuple(tuple(t) for t in tabs)
+    build = _retained_tab_bar if all(_shareable(t[3]) for t in tabs) else _tab_bar
+    return build(tabs)
+
+
+def _tab_bar(tabs: tuple[tuple[str, str, bool, Handler], ...]) -> View:
     items = []
     for label, icon_name, selected, on_tap in tabs:
         glyph = T.ON_SECONDARY_CONTAINER if selected else T.ON_SURFACE_VARIANT
@@ -274,6 +329,9 @@ def tab_bar(tabs: Sequence[tuple[str, str, bool, Handler]]) -> View:
                          w=FILL, align="center", justify="center", gap=4, on_tap=on_tap,
                          role="tab", selected=selected, text=label))
     return row(*items, h=T.TAB_BAR_H, bg=T.SURFACE_CONTAINER, id="tab_bar")
+
+
+_retained_tab_bar = retained(_tab_bar)
 
 
 def chip(label: str, selected: bool, on_tap: Handler | None, id: str | None = None,
@@ -326,7 +384,7 @@ def empty_state(icon_name: str, message: str) -> View:
 
 
 __all__ = ["CARD_STYLES", "DialogAction", "HALO", "LARGE_BAR_H", "MENU_W", "MenuItem", "SHADOW",
-           "avatar", "bottom_sheet", "card", "chip", "dialog", "empty_state", "fab",
+           "avatar", "bar_action", "bottom_sheet", "card", "chip", "dialog", "empty_state", "fab",
            "large_top_app_bar", "list_item", "popup_menu", "progress_bar", "raised", "scaffold",
            "scrim", "section_header", "selection_bar", "snackbar", "tab_bar", "text_button",
            "top_app_bar"]

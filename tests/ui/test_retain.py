@@ -142,3 +142,31 @@ def test_rows_kept_from_a_recents_thumbnail_are_not_used_in_the_frame():
     other = Device()
     other.launch_app("notes")
     assert np.array_equal(other.render(), _fresh_frame(other))
+
+
+def _bar(d: Device) -> View:
+    return next(p.view for p in d.placed() if p.view.id in ("app_bar", "selection_bar"))
+
+
+@pytest.mark.parametrize("app", ["contacts", "files", "gallery", "messages", "notes", "settings"])
+def test_every_apps_home_bar_is_retained_and_shared(app):
+    a, b = Device(), Device()
+    for d in (a, b):
+        d.launch_app(app)
+        d.render()
+    assert _bar(a).reuse and _bar(a) is _bar(b)
+
+
+def test_a_retained_bars_back_and_actions_act_on_the_device_tapped():
+    a, b = Device(), Device()
+    for d in (a, b):
+        d.launch_app("messages")
+        d.render()
+    tap(b, id="more")  # the home bar's ⋮, shared by both devices
+    assert "dialog=menu" in b.kernel.tasks.top_activity.route
+    assert "dialog" not in a.kernel.tasks.top_activity.route
+    tap(b, id="menu_archived")
+    assert _bar(b).reuse and node(b, id="back")
+    tap(b, id="back")
+    assert b.kernel.tasks.top_activity.route == "/" and a.crashes == [] and b.crashes == []
+    assert np.array_equal(b.render(), _fresh_frame(b))
