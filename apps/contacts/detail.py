@@ -19,6 +19,7 @@ from mobilegym_env.ui import (
     empty_state,
     icon,
     popup_menu,
+    retained,
     row,
     scaffold,
     text,
@@ -53,25 +54,10 @@ def contact(ctx: ScreenContext) -> View:
         bar_action("ellipsis-vertical", Call("open_dialog", "menu"), "More options",
                    id="more"),
     ]
-    name = display_name(c)
     role_line = ", ".join(v for v in (c.get("job_title"), c.get("company")) if v)
-    header = col(avatar(name, 96, avatar_color(c["id"])),
-                 text(name, 24, "medium", T.TEXT, text_align="center", max_lines=2,
-                      w=FILL, id="contact_name"),
-                 text(role_line, 14, color=T.TEXT_SECONDARY, text_align="center", w=FILL,
-                      id="role_line") if role_line else None,
-                 align="center", gap=10, pad=(24, 8, 24, 16))
     can_message = bool((c.get("phone") or "").strip())
-    buttons = row(
-        _action("comment-sms", "Message", functools.partial(_message, ctx, c["id"])
-                if can_message else None, "message"),
-        _action("share-nodes", "Share", functools.partial(_share, ctx, c["id"]), "share"),
-        justify="center", gap=32, w=FILL)
-    info = _info_rows(c)
-    details = card(text("Contact info", 14, "medium", T.TEXT, pad=(4, 0, 0, 4)),
-                   *_join(info), pad=(16, 14, 16, 6), gap=0, bg=T.SURFACE_VARIANT) \
-        if info else None
-    body = ctx.scroll(header, buttons, col(details, pad=(16, 24)), id="contact")
+    body = ctx.scroll(_page(display_name(c), c["id"], role_line, can_message, _info(c)),
+                      id="contact")
     return scaffold(body, top_bar=top_app_bar("", Call("back"), actions),
                     overlay=_overlay(ctx, c), bg=T.SURFACE)
 
@@ -85,13 +71,36 @@ def _action(icon_name: str, label: str, on_tap: Any, id: str) -> View:
                on_tap=on_tap, enabled=on_tap is not None, role="button", label=label, id=id)
 
 
-def _info_rows(c: dict[str, Any]) -> list[View]:
+@retained(maxsize=4)  # a page's pixels are ~0.7 MB: keep the last few contacts shown
+def _page(name: str, contact_id: int, role_line: str, can_message: bool,
+          info: tuple[tuple[str, str, str, str], ...]) -> View:
+    """The page's content, from what it shows (retained: the header, the Message/Share row
+    and the info card are built, laid out and painted once per distinct contact)."""
+    header = col(avatar(name, 96, avatar_color(contact_id)),
+                 text(name, 24, "medium", T.TEXT, text_align="center", max_lines=2,
+                      w=FILL, id="contact_name"),
+                 text(role_line, 14, color=T.TEXT_SECONDARY, text_align="center", w=FILL,
+                      id="role_line") if role_line else None,
+                 align="center", gap=10, pad=(24, 8, 24, 16))
+    buttons = row(
+        _action("comment-sms", "Message", Call(_message, contact_id) if can_message else None,
+                "message"),
+        _action("share-nodes", "Share", Call(_share, contact_id), "share"),
+        justify="center", gap=32, w=FILL)
+    rows = [_info_row(*i) for i in info]
+    details = card(text("Contact info", 14, "medium", T.TEXT, pad=(4, 0, 0, 4)),
+                   *_join(rows), pad=(16, 14, 16, 6), gap=0, bg=T.SURFACE_VARIANT) \
+        if rows else None
+    return col(header, buttons, col(details, pad=(16, 24)), w=FILL)
+
+
+def _info(c: dict[str, Any]) -> tuple[tuple[str, str, str, str], ...]:
+    """The info card's rows: (icon, value, caption, id)."""
     rows = []
     if c.get("phone"):
-        rows.append(_info_row("phone", c["phone"], PHONE_TYPE_NAMES[c["phone_type"]], "phone"))
+        rows.append(("phone", c["phone"], PHONE_TYPE_NAMES[c["phone_type"]], "phone"))
     if c.get("phone2"):
-        rows.append(_info_row("phone", c["phone2"], PHONE_TYPE_NAMES[c["phone2_type"]],
-                              "phone2"))
+        rows.append(("phone", c["phone2"], PHONE_TYPE_NAMES[c["phone2_type"]], "phone2"))
     fields = (("envelope", c.get("email"), "Email", "email"),
               ("location-dot", c.get("address"), "Address", "address"),
               ("cake-candles", birthday_text(c.get("birthday")), "Birthday", "birthday"),
@@ -99,8 +108,8 @@ def _info_rows(c: dict[str, Any]) -> list[View]:
               ("briefcase", c.get("job_title"), "Job title", "job_title"),
               ("tag", ", ".join(c.get("labels") or ()), "Labels", "labels"),
               ("note-sticky", c.get("note"), "Note", "note"))
-    rows.extend(_info_row(i, v, cap, id) for i, v, cap, id in fields if v)
-    return rows
+    rows.extend((i, v, cap, id) for i, v, cap, id in fields if v)
+    return tuple(rows)
 
 
 def _info_row(icon_name: str, value: str, caption: str, id: str) -> View:

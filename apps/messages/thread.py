@@ -18,6 +18,7 @@ from mobilegym_env.ui import (
     empty_state,
     image,
     popup_menu,
+    retained,
     row,
     scaffold,
     text,
@@ -84,14 +85,31 @@ def _bubble_parts(os: Any, body: str, fg: str) -> list[View]:
 def _bubble(ctx: ScreenContext, m: dict[str, Any]) -> View:
     sent = m.get("type") == "sent"
     body = str(m.get("body") or "")
-    bubble = col(*_bubble_parts(ctx.os, body, SENT_FG if sent else RECV_FG),
-                 bg=SENT_BG if sent else RECV_BG, radius=18, pad=(14, 9), gap=6,
-                 id=f"sms:{m['id']}", role="text", label=body,
-                 on_long_press=functools.partial(ctx.open_dialog, "message", id=m["id"]))
-    stamp = text(local_time(ctx.os, m["timestamp_ms"]).strftime("%H:%M"), 11,
-                 color=T.TEXT_HINT, pad=(6, 0))
-    return col(bubble, stamp, align="end" if sent else "start", gap=3,
+    stamp = local_time(ctx.os, m["timestamp_ms"]).strftime("%H:%M")
+    if "[Image:" not in body:  # text only: retained (a picture's pixels come from the files)
+        return _text_bubble(m["id"], body, sent, stamp)
+    return _bubble_view(m["id"], sent, body, stamp,
+                        _bubble_parts(ctx.os, body, SENT_FG if sent else RECV_FG))
+
+
+def _bubble_view(msg_id: int, sent: bool, body: str, stamp: str, parts: list[View]) -> View:
+    bubble = col(*parts, bg=SENT_BG if sent else RECV_BG, radius=18, pad=(14, 9), gap=6,
+                 id=f"sms:{msg_id}", role="text", label=body,
+                 on_long_press=Call(_open_message, msg_id))
+    return col(bubble, text(stamp, 11, color=T.TEXT_HINT, pad=(6, 0)),
+               align="end" if sent else "start", gap=3,
                pad=(64, 0, 0, 0) if sent else (0, 0, 64, 0))
+
+
+@retained(maxsize=64)  # a bubble keeps its pixels (up to ~50 KB)
+def _text_bubble(msg_id: int, body: str, sent: bool, stamp: str) -> View:
+    """A text message's bubble and time, from what it shows."""
+    return _bubble_view(msg_id, sent, body, stamp,
+                        _bubble_parts(None, body, SENT_FG if sent else RECV_FG))
+
+
+def _open_message(ctx: ScreenContext, msg_id: int) -> None:
+    ctx.open_dialog("message", id=msg_id)
 
 
 def thread(ctx: ScreenContext) -> View:

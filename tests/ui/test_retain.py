@@ -8,7 +8,7 @@ import pytest
 
 from mobilegym_env.device import Device
 from mobilegym_env.system import launcher
-from mobilegym_env.testing import node, tap
+from mobilegym_env.testing import long_press, node, tap
 from mobilegym_env.ui import Call, ScreenContext, View, col, retain, retained, scaffold, text
 
 
@@ -170,3 +170,33 @@ def test_a_retained_bars_back_and_actions_act_on_the_device_tapped():
     tap(b, id="back")
     assert b.kernel.tasks.top_activity.route == "/" and a.crashes == [] and b.crashes == []
     assert np.array_equal(b.render(), _fresh_frame(b))
+
+
+def test_a_contacts_retained_page_scrolls_as_drawn_afresh_and_acts_on_its_device():
+    a, b = Device(), Device()
+    for d in (a, b):
+        d.launch_app("contacts")
+        d.kernel.tasks.top_activity.push("/contact/1")
+        d.invalidate()
+        d.render()
+    b.swipe(180, 600, 180, 400)
+    assert np.array_equal(b.render().copy(), _fresh_frame(b))
+    before_a, before_b = a.state(), b.state()
+    tap(b, id="share")  # the shared page's button opens the share sheet on b only
+    assert a.state() == before_a and b.state() != before_b
+    assert a.crashes == [] and b.crashes == []
+
+
+def test_text_bubbles_are_shared_and_a_long_press_opens_the_menu_on_its_device():
+    a, b = Device(), Device()
+    for d in (a, b):
+        d.launch_app("messages")
+        d.render()
+        tap(d, role="list_item")
+        d.render()
+    bubbles = [p.view for p in b.placed() if (p.view.id or "").startswith("sms:")]
+    assert bubbles and {p.view.id: p.view for p in a.placed()}[bubbles[-1].id] is bubbles[-1]
+    long_press(b, id=bubbles[-1].id)
+    assert "dialog=message" in b.kernel.tasks.top_activity.route
+    assert "dialog" not in a.kernel.tasks.top_activity.route
+    assert np.array_equal(b.render().copy(), _fresh_frame(b))
