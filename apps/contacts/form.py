@@ -26,6 +26,7 @@ from mobilegym_env.ui import (
     icon_button,
     outlined,
     popup_menu,
+    retained,
     row,
     scaffold,
     stack,
@@ -90,8 +91,11 @@ def edit(ctx: ScreenContext) -> View:
     return _form(ctx, "Edit contact", c["id"])
 
 
+_bar_button = retained(button, maxsize=8)  # Save, retained so the form's bar is too
+
+
 def _form(ctx: ScreenContext, title: str, contact_id: int | None) -> View:
-    save = button("Save", functools.partial(_save, ctx, contact_id), id="save", h=36)
+    save = _bar_button("Save", Call(_save, contact_id), id="save", h=36)
     rows: list[View] = [
         row(stack(icon("camera", 28, T.ON_PRIMARY_CONTAINER, gravity="center"), w=96, h=96,
                   radius=48, bg=T.PRIMARY_CONTAINER), justify="center", w=FILL, pad=(0, 8, 0, 8))]

@@ -9,8 +9,10 @@ from urllib.parse import quote, unquote
 
 from mobilegym_env.ui import (
     FILL,
+    Call,
     ScreenContext,
     View,
+    bar_action,
     button,
     col,
     dialog,
@@ -142,7 +144,8 @@ def device(ctx: ScreenContext) -> View:
         info_row("Type", DEVICE_TYPES.get(str(d.get("type")), "Device"), "bt_type"),
         info_row("Bluetooth address", address, "bt_address"),
     ]
-    pencil = icon_button("pen", rename, "Rename", T.TEXT, id="bt_rename")
+    pencil = bar_action("pen", Call(open_text_dialog, "rename", "bt_name_input", name),
+                        "Rename", "bt_rename", T.TEXT)
     overlay = None
     if ctx.query.get("dialog") == "rename":
         overlay = text_dialog(ctx, "Rename device", "bt_name_input", "Device name", "Rename",
