@@ -51,7 +51,7 @@ def _shareable(handler: Handler | None, views: Sequence[View | None] = ()) -> bo
         all(v is None or v.reuse for v in views)
 
 
-@retained(maxsize=128)
+@retained(maxsize=128)  # 40x40 px each
 def bar_action(name: str, on_tap: Call | None, label: str, id: str | None = None,
                color: str = T.ON_SURFACE_VARIANT, selected: bool = False) -> View:
     """An app bar's icon button (``icon_button``), retained: with ``Call`` handlers for the
@@ -78,7 +78,8 @@ def _top_app_bar(title: str, on_back: Handler | None, actions: tuple[View, ...],
                pad=(4, 0, 4, 0), gap=4, bg=bg or T.SURFACE, id="app_bar")
 
 
-_retained_top_app_bar = retained(_top_app_bar, maxsize=128)
+# bounded: a bar keeps its pixels (360x64 at 24 bits, ~70 KB; a large bar ~130 KB)
+_retained_top_app_bar = retained(_top_app_bar, maxsize=32)
 
 
 def large_top_app_bar(title: str, store: MutableMapping[str, Any], scroll_id: str,
@@ -101,7 +102,7 @@ def _large_bar(title: str, on_back: Handler | None, actions: tuple[View, ...]) -
     )
 
 
-_retained_large_bar = retained(_large_bar)
+_retained_large_bar = retained(_large_bar, maxsize=16)
 
 
 def scaffold(body: View, top_bar: View | None = None, bottom: View | None = None,
@@ -292,7 +293,7 @@ def _selection_bar(count: int, on_close: Handler, actions: tuple[View, ...]) -> 
                id="selection_bar", label=f"{count} selected")
 
 
-_retained_selection_bar = retained(_selection_bar)
+_retained_selection_bar = retained(_selection_bar, maxsize=16)
 
 
 def bottom_sheet(title: str | None, children: Sequence[View], on_dismiss: Handler | None,
@@ -331,7 +332,7 @@ def _tab_bar(tabs: tuple[tuple[str, str, bool, Handler], ...]) -> View:
     return row(*items, h=T.TAB_BAR_H, bg=T.SURFACE_CONTAINER, id="tab_bar")
 
 
-_retained_tab_bar = retained(_tab_bar)
+_retained_tab_bar = retained(_tab_bar, maxsize=8)
 
 
 def chip(label: str, selected: bool, on_tap: Handler | None, id: str | None = None,
