@@ -56,8 +56,8 @@ def contact(ctx: ScreenContext) -> View:
     ]
     role_line = ", ".join(v for v in (c.get("job_title"), c.get("company")) if v)
     can_message = bool((c.get("phone") or "").strip())
-    body = ctx.scroll(_page(display_name(c), c["id"], role_line, can_message, _info(c)),
-                      id="contact")
+    body = ctx.scroll(_header(display_name(c), c["id"], role_line, can_message),
+                      _details(_info(c)), id="contact")
     return scaffold(body, top_bar=top_app_bar("", Call("back"), actions),
                     overlay=_overlay(ctx, c), bg=T.SURFACE)
 
@@ -71,27 +71,31 @@ def _action(icon_name: str, label: str, on_tap: Any, id: str) -> View:
                on_tap=on_tap, enabled=on_tap is not None, role="button", label=label, id=id)
 
 
-@retained(maxsize=4)  # a page's pixels are ~0.7 MB: keep the last few contacts shown
-def _page(name: str, contact_id: int, role_line: str, can_message: bool,
-          info: tuple[tuple[str, str, str, str], ...]) -> View:
-    """The page's content, from what it shows (retained: the header, the Message/Share row
-    and the info card are built, laid out and painted once per distinct contact)."""
-    header = col(avatar(name, 96, avatar_color(contact_id)),
-                 text(name, 24, "medium", T.TEXT, text_align="center", max_lines=2,
-                      w=FILL, id="contact_name"),
-                 text(role_line, 14, color=T.TEXT_SECONDARY, text_align="center", w=FILL,
-                      id="role_line") if role_line else None,
-                 align="center", gap=10, pad=(24, 8, 24, 16))
-    buttons = row(
-        _action("comment-sms", "Message", Call(_message, contact_id) if can_message else None,
-                "message"),
-        _action("share-nodes", "Share", Call(_share, contact_id), "share"),
-        justify="center", gap=32, w=FILL)
+@retained(maxsize=8)  # its pixels are ~270 KB
+def _header(name: str, contact_id: int, role_line: str, can_message: bool) -> View:
+    """The avatar, name, role line and the Message/Share row, from what they show (retained:
+    built, laid out and painted once per contact shown)."""
+    return col(
+        col(avatar(name, 96, avatar_color(contact_id)),
+            text(name, 24, "medium", T.TEXT, text_align="center", max_lines=2, w=FILL,
+                 id="contact_name"),
+            text(role_line, 14, color=T.TEXT_SECONDARY, text_align="center", w=FILL,
+                 id="role_line") if role_line else None,
+            align="center", gap=10, pad=(24, 8, 24, 16)),
+        row(_action("comment-sms", "Message",
+                    Call(_message, contact_id) if can_message else None, "message"),
+            _action("share-nodes", "Share", Call(_share, contact_id), "share"),
+            justify="center", gap=32, w=FILL),
+        w=FILL)
+
+
+@retained(maxsize=4)  # pixels kept when wholly in view: up to ~0.7 MB
+def _details(info: tuple[tuple[str, str, str, str], ...]) -> View:
+    """The "Contact info" card: (icon, value, caption, id) per row."""
     rows = [_info_row(*i) for i in info]
-    details = card(text("Contact info", 14, "medium", T.TEXT, pad=(4, 0, 0, 4)),
-                   *_join(rows), pad=(16, 14, 16, 6), gap=0, bg=T.SURFACE_VARIANT) \
-        if rows else None
-    return col(header, buttons, col(details, pad=(16, 24)), w=FILL)
+    return col(card(text("Contact info", 14, "medium", T.TEXT, pad=(4, 0, 0, 4)),
+                    *_join(rows), pad=(16, 14, 16, 6), gap=0, bg=T.SURFACE_VARIANT)
+               if rows else None, pad=(16, 24))
 
 
 def _info(c: dict[str, Any]) -> tuple[tuple[str, str, str, str], ...]:
