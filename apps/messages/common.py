@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import functools
 import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 from urllib.parse import quote
 
@@ -57,10 +58,29 @@ def is_number(typed: str) -> bool:
     return bool(NUMBER.fullmatch(typed.strip())) and len(digits(typed)) >= 3
 
 
+def number_key(number: str) -> tuple[str, str] | None:
+    """What ``same_number`` compares: the national number (last ten digits) of a long number,
+    all the digits of a short one; two numbers are the same line exactly when their keys are
+    equal (None: no digits)."""
+    d = digits(number)
+    if not d:
+        return None
+    return ("national", d[-10:]) if len(d) >= 10 else ("digits", d)
+
+
+def _contact_numbers(contact: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    for field in ("phone", "phone2"):
+        key = number_key(contact.get(field) or "")
+        if key is not None:
+            yield key
+
+
 def contact_for(kernel: Any, address: str) -> dict[str, Any] | None:
-    """The contact with ``address`` as one of their numbers, if any."""
-    return kernel.providers.provider("contacts").first(
-        lambda c: any(same_number(c.get(key) or "", address) for key in ("phone", "phone2")))
+    """The contact with ``address`` as one of their numbers, if any (the first by id)."""
+    key = number_key(address)
+    contacts = kernel.providers.provider("contacts")
+    rid = None if key is None else contacts.index(_contact_numbers).get(key)
+    return None if rid is None else contacts.get(rid)
 
 
 def display_name(kernel: Any, address: str) -> str:

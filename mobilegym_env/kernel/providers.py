@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import datetime
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import shared
@@ -41,7 +41,7 @@ class ContentProvider(shared.CopyOnWrite):
     """
 
     _shared_attrs = ("_rows", "_columns", "_choices")  # the schema is never edited
-    _cache_attrs = ("_view",)
+    _cache_attrs = ("_view", "_indexes")
 
     def __init__(
         self,
@@ -73,6 +73,7 @@ class ContentProvider(shared.CopyOnWrite):
         self._next_id = max(self._rows, default=0) + 1
         self._version = 0  # bumped by every write: keys the cached judge view
         self._view: tuple[int, list[dict[str, Any]]] | None = None
+        self._indexes: tuple[int, dict[str, dict[Hashable, int]]] | None = None
 
     # ----- copy-on-write (see kernel.shared) and pickling
     def _own(self) -> dict[int, dict[str, Any]]:
@@ -174,6 +175,31 @@ class ContentProvider(shared.CopyOnWrite):
             if predicate(row):
                 return plain_copy(row)
         return None
+
+    def index(self, keys: Callable[[Mapping[str, Any]], Iterable[Hashable]]
+              ) -> Mapping[Hashable, int]:
+        """Each key ``keys(row)`` yields, mapped to the id of the first row (in id order) that
+        yields it: a lookup by a computed key (a phone number's national digits) without a
+        scan. Built once per write of the table (once per process while it is the factory's);
+        ``keys`` is a module-level function, and the mapping is read-only."""
+        kind = f"index:{keys.__module__}.{keys.__qualname__}"
+
+        def build() -> dict[Hashable, int]:
+            out: dict[Hashable, int] = {}
+            for rid, row in sorted(self._rows.items()):
+                for key in keys(row):
+                    out.setdefault(key, rid)
+            return out
+
+        common = shared.view(self._rows, build, kind)
+        if common is not None:
+            return common
+        if self._indexes is None or self._indexes[0] != self._version:
+            self._indexes = (self._version, {})
+        found = self._indexes[1].get(kind)
+        if found is None:
+            found = self._indexes[1][kind] = build()
+        return found
 
     def get(self, row_id: int) -> dict[str, Any] | None:
         """Return a copy of one row, or None."""
