@@ -117,7 +117,7 @@ def crash_dialog(k: Kernel, app_id: str, stopped: bool = False) -> View:
                    id=node_id)
     if stopped:
         title = f"{name} has stopped"
-        rows = [choice("Open app again", "refresh", functools.partial(_open_again, k, app_id),
+        rows = [choice("Open app again", "refresh", functools.partial(k.launch_app, app_id),
                        "reopen_crashed_app")] if app_id in k.packages else []
     else:
         title = f"{name} keeps stopping"
@@ -133,13 +133,8 @@ def crash_dialog(k: Kernel, app_id: str, stopped: bool = False) -> View:
     return stack(scrim(None), box, w=FILL, h=FILL)
 
 
-def _open_again(k: Kernel, app_id: str) -> None:
-    k.system_ui.crashed_app = None
-    k.launch_app(app_id)
-
-
 def _app_info(k: Kernel, app_id: str) -> None:
-    k.system_ui.crashed_app = None
+    # opening Settings leaves the overlays, the "has stopped" dialog among them
     if k.tasks.task_for_app(app_id) is not None:  # a screen that keeps stopping
         k.close_app(app_id)
     k.open_app("settings", f"/apps/{app_id}")
