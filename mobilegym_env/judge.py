@@ -25,6 +25,7 @@ from typing import Any
 RUNTIME_PATHS = (
     "os.time", "os.tasks", "os.system_ui", "os.keyboard", "os.chooser", "os.permission_request",
     "os.media_picker", "os.location", "os.notifications", "os.network", "os.media",
+    "os.alarms",
 )
 _RUNTIME = {tuple(p.split(".")) for p in RUNTIME_PATHS}
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from . import broadcast as B
 from . import callbacks
 from . import shared as sharing
+from .alarms import AlarmService
 from .back_dispatcher import BackDispatcher, default_dispatcher
 from .broadcast import BroadcastBus
 from .clipboard import ClipboardService
@@ -87,6 +88,7 @@ class Kernel:
         self.app_data: dict[str, dict[str, Any]] = packages.factory_data()
         self.launcher = LauncherLayout.default(packages.app_ids, DOCK_PREFERENCE)
         self.back = default_dispatcher()
+        self.alarms = AlarmService()
         self._power_on(config or KernelConfig())
 
     def _power_on(self, config: KernelConfig) -> None:
@@ -512,8 +514,13 @@ class Kernel:
 
     @settles
     def tick(self, ms: int) -> None:
-        """Advances the virtual clock, plays media on, and expires timed surfaces."""
+        """Advances the virtual clock, fires the alarms that fell due (their broadcasts are
+        delivered when the tick settles), plays media on, and expires timed surfaces."""
         self.clock.advance(ms)
+        now = self.clock.now_ms()
+        for alarm in self.alarms.pop_due(now):
+            self.broadcasts.send(alarm.action, {**alarm.extras, "app_id": alarm.app_id,
+                                                "key": alarm.key, "at_ms": alarm.at_ms}, now)
         self.media.update()
         toast = self.system_ui.toast
         if toast is not None and toast.expires_ms <= self.clock.now_ms():
@@ -560,6 +567,7 @@ class Kernel:
             media_picker=self.media_picker.state(),
             network=self.network.state(),
             media=self.media.state(),
+            alarms=self.alarms.state(),
         )
         return {"os": os_state, "apps": self._apps_state()}
 
@@ -599,7 +607,7 @@ def installed_apps() -> PackageManager:
 
 # What a reboot keeps, and what boot() takes from the factory image (the rest is started fresh)
 PERSISTED = ("packages", "os_state", "clipboard", "files", "providers", "app_data", "launcher",
-             "back")
+             "back", "alarms")
 
 
 @functools.cache

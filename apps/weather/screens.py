@@ -1,0 +1,12 @@
+"""Weather's screens."""
+
+from __future__ import annotations
+
+from mobilegym_env.ui import ScreenContext, View, empty_state, scaffold, top_app_bar
+
+
+def home(ctx: ScreenContext) -> View:
+    return scaffold(empty_state("partly_cloudy_day", "Weather"), top_bar=top_app_bar("Weather"))
+
+
+ROUTES = {"/": home}

@@ -1,0 +1,106 @@
+"""The alarm service (Android's ``AlarmManager``): wake an app at a virtual time.
+
+An app schedules an alarm under a key of its own (``set``); when the virtual clock reaches
+the alarm's time (in ``Kernel.tick``), the alarm is removed and its broadcast is sent, so the
+app's manifest receiver for that action runs, e.g. to post a notification or show a
+full-screen alert. Setting the same (app, key) again replaces the alarm, as a PendingIntent
+with the same request code does. Alarms that fall due in one tick fire in time order (ties in
+the order they were set).
+
+Unlike Android, where alarms die with a reboot and apps re-arm them on ``BOOT_COMPLETED``,
+alarms here are persisted with the device (they survive ``reboot()``), so an app needs no
+boot receiver to keep its clock alarms and event reminders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Alarm:
+    """One scheduled wake-up: ``action`` is broadcast with ``extras`` at ``at_ms``."""
+
+    app_id: str
+    key: str
+    at_ms: int
+    action: str
+    extras: dict[str, Any] = field(default_factory=dict)
+    seq: int = 0
+
+    def to_state(self) -> dict[str, Any]:
+        return {"app_id": self.app_id, "key": self.key, "at_ms": self.at_ms,
+                "action": self.action, "extras": dict(self.extras)}
+
+
+def _check_str(name: str, value: Any) -> None:
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"alarm {name} must be a non-empty str, got {value!r}")
+
+
+class AlarmService:
+    """Scheduled alarms, keyed by (app id, key)."""
+
+    def __init__(self) -> None:
+        self._alarms: dict[tuple[str, str], Alarm] = {}
+        self._seq = 0
+
+    def set(self, app_id: str, key: str, at_ms: int, action: str,
+            extras: dict[str, Any] | None = None) -> None:
+        """Schedules (or replaces) the app's alarm ``key`` to broadcast ``action`` at ``at_ms``.
+
+        An alarm set in the past fires on the next tick.
+
+        Raises:
+            ValueError: A bad app id, key, time, action or extras (nothing changes).
+        """
+        _check_str("app_id", app_id)
+        _check_str("key", key)
+        _check_str("action", action)
+        if isinstance(at_ms, bool) or not isinstance(at_ms, int):
+            raise ValueError(f"alarm at_ms must be an int (epoch ms), got {at_ms!r}")
+        if extras is not None and not isinstance(extras, dict):
+            raise ValueError(f"alarm extras must be a dict, got {type(extras).__name__}")
+        self._seq += 1
+        self._alarms[(app_id, key)] = Alarm(app_id, key, at_ms, action, dict(extras or {}),
+                                           self._seq)
+
+    def cancel(self, app_id: str, key: str) -> bool:
+        """Cancels the app's alarm ``key``; returns whether there was one."""
+        return self._alarms.pop((app_id, key), None) is not None
+
+    def cancel_all(self, app_id: str) -> int:
+        """Cancels every alarm of the app; returns how many."""
+        keys = [k for k in self._alarms if k[0] == app_id]
+        for k in keys:
+            del self._alarms[k]
+        return len(keys)
+
+    def get(self, app_id: str, key: str) -> Alarm | None:
+        """The app's alarm ``key``, if scheduled."""
+        return self._alarms.get((app_id, key))
+
+    def of_app(self, app_id: str) -> list[Alarm]:
+        """The app's scheduled alarms, soonest first."""
+        return sorted((a for a in self._alarms.values() if a.app_id == app_id),
+                      key=lambda a: (a.at_ms, a.seq))
+
+    def next_at(self) -> int | None:
+        """The time of the next alarm of any app (the status bar's alarm clock), or None."""
+        return min((a.at_ms for a in self._alarms.values()), default=None)
+
+    def pop_due(self, now_ms: int) -> list[Alarm]:
+        """Removes and returns the alarms due at ``now_ms``, in the order they fire."""
+        if not self._alarms or min(a.at_ms for a in self._alarms.values()) > now_ms:
+            return []
+        due = sorted((a for a in self._alarms.values() if a.at_ms <= now_ms),
+                     key=lambda a: (a.at_ms, a.seq))
+        for a in due:
+            del self._alarms[(a.app_id, a.key)]
+        return due
+
+    def state(self) -> list[dict[str, Any]]:
+        """Every scheduled alarm, soonest first (plain data)."""
+        return [a.to_state() for a in sorted(self._alarms.values(),
+                                              key=lambda a: (a.at_ms, a.seq))]
