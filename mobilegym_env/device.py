@@ -184,7 +184,7 @@ class Device:
         k = self.kernel
         heads_up = k.notifications.heads_up
         return (self._version, k.clock.now_ms() // 60_000, k.system_ui.toast is not None,
-                heads_up.id if heads_up else None, self._media_tick())
+                heads_up.id if heads_up else None, self._media_tick(), self._app_tick())
 
     def _media_tick(self) -> int | None:
         """The clock's second while media plays (the player and the shade's card show its
@@ -192,6 +192,18 @@ class Device:
         k = self.kernel
         playing = any(s.playing for s in k.media.sessions.values())
         return k.clock.now_ms() // 1000 if playing else None
+
+    def _app_tick(self) -> int | None:
+        """The clock's second while the front screen is ticking (its app's manifest says so:
+        a running stopwatch), else None."""
+        k = self.kernel
+        act = k.tasks.top_activity
+        if act is None or act.app_id not in k.packages:
+            return None
+        ticking = k.packages.manifest(act.app_id).ticking
+        if ticking is None or not k.run_app_code(act.app_id, ticking, k, act):
+            return None
+        return k.clock.now_ms() // 1000
 
     def _build(self) -> None:
         key = self._key()

@@ -72,6 +72,10 @@ class AppManifest:
         on_lifecycle: ``on_lifecycle(kernel, activity, event)``, called for each lifecycle
             event of the app's activities (``"created"``, ``"resumed"``, ``"paused"``,
             ``"destroyed"``; see ``kernel.lifecycle``). A module-level function.
+        ticking: ``ticking(kernel, activity) -> bool``: whether the activity's screen shows
+            time by the second right now (a running stopwatch or timer, a call's duration);
+            while it is in front, its frame is rebuilt every virtual second instead of every
+            minute. A module-level function; cheap (it runs on every step).
     """
 
     id: str
@@ -83,12 +87,14 @@ class AppManifest:
     system: bool = False
     receivers: tuple[Receiver, ...] = ()
     on_lifecycle: Callable[..., Any] | None = None
+    ticking: Callable[..., bool] | None = None
 
     def __post_init__(self) -> None:
         if not all(isinstance(r, Receiver) for r in self.receivers):
             raise ValueError(f"{self.id}: receivers must be broadcast.Receiver instances")
-        if self.on_lifecycle is not None:
-            check_callback(self.on_lifecycle)
+        for hook in (self.on_lifecycle, self.ticking):
+            if hook is not None:
+                check_callback(hook)
 
 
 @dataclass
