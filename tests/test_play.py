@@ -178,7 +178,7 @@ def test_a_person_plays_an_episode_and_it_is_recorded(tmp_path):
         if not w.queue and not pygame.event.peek():
             device = info["device"]
             icons = [n for n in device.ui_tree() if n.get("role") == "app_icon"
-                     and n["text"] == "Settings"]
+                     and n["text"] == "Files"]
             if not icons:
                 pygame.event.post(key(pygame.K_HOME))
             else:

@@ -38,7 +38,7 @@ class SetOfMarks(gym.Wrapper):
         >>> env = SetOfMarks(gym.make("MobileGym-v0", task="launcher.open_app"))
         >>> obs, info = env.reset(seed=0, options={"params": {"app_id": "notes"}})
         >>> [m["text"] for m in info["marks"]][:3]
-        ['Contacts', 'Files', 'Gallery']
+        ['Calculator', 'Calendar', 'Clock']
     """
 
     def __init__(self, env: gym.Env, max_marks: int = 64,

@@ -21,7 +21,7 @@ class UITreeInfo(gym.Wrapper):
         >>> env = UITreeInfo(gym.make("MobileGym-v0", task="launcher.open_app"))
         >>> obs, info = env.reset(seed=0, options={"params": {"app_id": "notes"}})
         >>> [n["text"] for n in info["ui_tree"] if n["role"] == "app_icon"][:2]
-        ['Contacts', 'Files']
+        ['Calculator', 'Calendar']
     """
 
     def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:

@@ -371,7 +371,7 @@ def test_sound_volumes_and_dnd(device: Device) -> None:
 # ----- Apps, permissions, notifications
 def _open_notes_permissions(device: Device) -> None:
     tap(device, id="nav_apps")
-    tap(device, id="app:notes")
+    tap(device, id="app:notes", scroll=6)
     assert route(device) == "/apps/notes"
     tap(device, id="app_permissions")
     assert route(device) == "/apps/notes/permissions"
@@ -382,8 +382,8 @@ def test_apps_list_and_app_info(device: Device) -> None:
     device.kernel.permissions.grant("notes", "location")
     tap(device, id="nav_apps")
     for app_id in ("files", "notes", "settings"):
-        assert node(device, id=f"app:{app_id}")
-    tap(device, id="app:notes")
+        assert node(device, id=f"app:{app_id}", scroll=6)
+    tap(device, id="app:notes", scroll=6)
     assert node(device, id="app_permissions")["text"] == "Permissions Camera and Location"
     assert node(device, id="app_notifications")["text"] == "Notifications On"
     assert node(device, id="app_battery")["text"] == "Battery 3% use since last full charge"
@@ -411,7 +411,7 @@ def test_permission_grant_flow_and_no_op_deny(device: Device) -> None:
     tap(device, id="perm_allow_row")
     assert _os(device)["permissions"] == {"notes": {"location": "granted"}}
     _open(device, "/location")
-    tap(device, id="location_app:notes")
+    tap(device, id="location_app:notes", scroll=6)
     assert route(device) == "/apps/notes/permissions"
 
 
@@ -429,7 +429,7 @@ def test_back_closes_the_permission_dialog(device: Device) -> None:
 
 def test_app_notifications_switch(device: Device) -> None:
     tap(device, id="nav_apps")
-    tap(device, id="app:messages")
+    tap(device, id="app:messages", scroll=6)
     tap(device, id="app_notifications")
     assert route(device) == "/apps/messages/notifications"
     assert node(device, id="app_notifications_switch")["checked"] is True
@@ -438,8 +438,8 @@ def test_app_notifications_switch(device: Device) -> None:
     device.handle_back()
     assert node(device, id="app_notifications")["text"] == "Notifications Off"
     _open(device, "/notifications")
-    assert node(device, id="notif_switch:messages")["checked"] is False
-    tap(device, id="notif_switch:messages_row")
+    assert node(device, id="notif_switch:messages", scroll=6)["checked"] is False
+    tap(device, id="notif_switch:messages_row", scroll=6)
     tap(device, id="notif_switch:gallery")
     assert _os(device)["settings"]["app_notifications"] == {"gallery": False}
 
@@ -447,16 +447,16 @@ def test_app_notifications_switch(device: Device) -> None:
 def test_notifications_of_a_blocked_app_are_not_shown(device: Device) -> None:
     notifications = device.kernel.notifications
     _open(device, "/notifications")
-    tap(device, id="notif_switch:notes")
+    tap(device, id="notif_switch:notes", scroll=6)
     notifications.post("notes", "Reminder", "Buy milk")
     notifications.post("messages", "Ana", "Hi")
     assert [(n.app_id, n.title) for n in notifications.items] == [("messages", "Ana")]
     assert notifications.heads_up.title == "Ana"
-    tap(device, id="notif_switch:notes")
+    tap(device, id="notif_switch:notes", scroll=6)
     notifications.post("notes", "Reminder", "Buy milk")
     assert [n.app_id for n in notifications.items] == ["notes", "messages"]
     # the switch survives a snapshot: the service still reads the restored settings
-    tap(device, id="notif_switch:notes")
+    tap(device, id="notif_switch:notes", scroll=6)
     clone = device.clone()
     clone.kernel.notifications.post("notes", "Again", "")
     assert [n.title for n in clone.kernel.notifications.items] == ["Reminder", "Ana"]
@@ -468,15 +468,15 @@ def test_permission_manager_lists_apps_per_permission(device: Device) -> None:
     device.kernel.permissions.revoke("notes", "camera")
     tap(device, id="nav_apps")
     tap(device, id="nav_permission_manager")
-    assert node(device, id="perm_manager:camera")["text"] == "Camera 2 of 6 apps allowed"
+    assert node(device, id="perm_manager:camera")["text"] == "Camera 2 of 13 apps allowed"
     tap(device, id="perm_manager:camera")
     assert route(device) == "/apps/permissions/camera"
-    assert node(device, id="perm_app:gallery")["text"] == "Gallery Allowed"
-    assert node(device, id="perm_app:notes")["text"] == "Notes Not allowed"
-    tap(device, id="perm_app:messages")
+    assert node(device, id="perm_app:gallery", scroll=6)["text"] == "Gallery Allowed"
+    tap(device, id="perm_app:messages", scroll=6)
     tap(device, id="perm_deny")
     assert _os(device)["permissions"]["messages"]["camera"] == "denied"
-    assert node(device, id="perm_app:messages")["text"] == "Messages Not allowed"
+    assert node(device, id="perm_app:messages", scroll=6)["text"] == "Messages Not allowed"
+    assert node(device, id="perm_app:notes", scroll=6)["text"] == "Notes Not allowed"
 
 
 # ----- Location, storage, battery, about

@@ -10,10 +10,11 @@ import pytest
 
 import mobilegym_env
 from mobilegym_env.device import Device
+from mobilegym_env.kernel import installed_apps
 from mobilegym_env.kernel.system_ui import DOCK_SIZE, PAGE_SIZE
 from mobilegym_env.task import registry
 
-APPS = ["contacts", "files", "gallery", "messages", "notes", "settings"]
+APPS = installed_apps().app_ids
 
 
 def _state(pages: list[list[str]], dock: list[str], folders: list[dict] | None = None,
