@@ -4,8 +4,11 @@ What it measures (a seeded ``mobilegym_env.agents.RandomAgent``: taps, swipes, t
 keys, over all tasks unless ``--task`` says otherwise, rgb_array observations):
 
 - ``steps_per_cpu_s`` (best and median of ``--runs`` runs of ``--steps`` steps, resets
-  included): steps per CPU-second of this process, so load from other processes does not
-  distort it: the number that matters. ``steps_per_s``: the same runs in wall time.
+  included, after ``--warmup`` steps): steps per CPU-second of this process, so load from
+  other processes does not distort it: the number that matters, the steady state of a long
+  training run. ``steps_per_s``: the same runs in wall time. ``steps_per_cpu_s_cold``: the
+  first ``--steps`` steps of the process (the start of the warm-up), while its caches fill
+  (each photo is painted once per process and size, 5-10 ms; icons, glyphs, retained rows).
 - ``step_only_steps_per_cpu_s``: ``env.step`` alone (CPU time inside ``step``).
 - ``reset_ms_median`` / ``reset_ms_p90``: ``env.reset`` (CPU time).
 - ``recents_open_ms_median``: opening Recents with 3 tasks (the RECENTS key, then the frame),
@@ -85,8 +88,17 @@ def _best_median(name: str, values: list[float]) -> dict[str, float]:
 
 
 def bench_steps(steps: int, runs: int, task: str | None, seed: int,
-                env_kwargs: dict[str, Any]) -> dict[str, Any]:
+                env_kwargs: dict[str, Any], warmup: int = 0) -> dict[str, Any]:
     cpu_rates, wall_rates, step_rates, episodes = [], [], [], 0
+    cold = None
+    if warmup:  # seeds the measured runs never use
+        env = _make(task, env_kwargs)
+        cpu_start = time.process_time()
+        _drive(env, min(steps, warmup), 10**6)
+        cold = min(steps, warmup) / (time.process_time() - cpu_start)
+        if warmup > steps:
+            _drive(env, warmup - steps, 10**6 + 7919)
+        env.close()
     for run in range(runs):
         env = _make(task, env_kwargs)
         start, cpu_start = time.perf_counter(), time.process_time()
@@ -96,8 +108,9 @@ def bench_steps(steps: int, runs: int, task: str | None, seed: int,
         cpu_rates.append(done / cpu)
         wall_rates.append(done / wall)
         step_rates.append(done / in_step)
-    return {"steps": steps, "runs": runs, "episodes_per_run": episodes,
+    return {"steps": steps, "runs": runs, "warmup_steps": warmup, "episodes_per_run": episodes,
             **_best_median("steps_per_cpu_s", cpu_rates),
+            **({"steps_per_cpu_s_cold": cold} if cold is not None else {}),
             **_best_median("steps_per_s", wall_rates),
             **_best_median("step_only_steps_per_cpu_s", step_rates)}
 
@@ -347,6 +360,9 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=5000, help="steps per run (default 5000)")
     parser.add_argument("--runs", type=int, default=3,
                         help="runs of the step benchmark; best and median are reported")
+    parser.add_argument("--warmup", type=int, default=10_000,
+                        help="steps run before the measured runs, on other seeds, so they "
+                             "measure the steady state (default 10000; 0 for none)")
     parser.add_argument("--task", default=None, help="task id, suite or glob (default: all)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--obs-size", type=int, nargs=2, metavar=("H", "W"), default=None,
@@ -367,7 +383,8 @@ def main() -> None:
                               "machine": platform.machine(), "cores": sorted(
                                   os.sched_getaffinity(0)), **env_kwargs}
     if "steps" in args.sections:
-        result.update(bench_steps(args.steps, args.runs, args.task, args.seed, env_kwargs))
+        result.update(bench_steps(args.steps, args.runs, args.task, args.seed, env_kwargs,
+                                  args.warmup))
     if "reset" in args.sections:
         result.update(bench_reset(200, args.task, env_kwargs))
     if "recents" in args.sections:
