@@ -1,8 +1,11 @@
-"""Trains PPO (Stable-Baselines3) on ``launcher.open_app`` and prints its learning curve.
+"""Trains PPO (Stable-Baselines3) on ``ppo.open_app`` and prints its learning curve.
 
 The task: "Open the <App> app." from the home screen, with the app sometimes moved to the
 second launcher page and sometimes another app in the foreground (so the policy must press
-Home, turn the page, and tap the right icon). The policy sees a small frame (the screen
+Home, turn the page, and tap the right icon). ``ppo.open_app`` is ``launcher.open_app`` pinned
+to the home screen of the first six apps (Contacts, Files, Gallery, Notes and Settings on the
+grid, Messages in the dock), the phone the recorded curves were trained on: the learning
+problem stays the same as apps are added, so curves stay comparable. The policy sees a small frame (the screen
 subsampled 8x, 100x45 RGB) and the instruction's token ids (``InstructionObservation``); it
 acts with ``DiscreteActions``: a tap on each of the home screen's icon places (read from its
 UI tree: the grid's icons and the dock's), Home, and swipes left and right. Success is
@@ -27,14 +30,39 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-import mobilegym_env  # noqa: F401 - registers MobileGym-v0
+import mobilegym_env
+from mobilegym_env.kernel.kernel import DOCK_PREFERENCE
+from mobilegym_env.kernel.system_ui import LauncherLayout
 from mobilegym_env.oracle import center
+from mobilegym_env.tasks.launcher import OpenApp
 from mobilegym_env.wrappers import DiscreteActions, InstructionObservation
 
-TASK = "launcher.open_app"
+TASK = "ppo.open_app"
+SIX_APPS = ("contacts", "files", "gallery", "messages", "notes", "settings")
 STRIDE = 8  # 800x360 -> 100x45: icons stay distinct blobs, the CNN stays cheap
 EVAL_SEED = 1_000_000  # evaluation seeds never overlap the training seeds
 LEARNING_RATE = 5e-4  # at the start; it decays linearly to 0 at the end of training
+
+
+class PinnedOpenApp(OpenApp):
+    """``launcher.open_app`` on the six-app phone: the same draws from the same seeds."""
+
+    suite = "ppo"
+    name = "open_app"
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Any) -> OpenApp.Params:
+        app_id, other = (SIX_APPS[i] for i in rng.choice(len(SIX_APPS), size=2, replace=False))
+        return cls.Params(app_id, int(rng.integers(0, 2)),
+                          other if rng.random() < 0.5 else None)
+
+    def initialize(self, device: Any, rng: np.random.Generator) -> None:
+        device.kernel.launcher = LauncherLayout.default(list(SIX_APPS), DOCK_PREFERENCE)
+        super().initialize(device, rng)
+
+
+if TASK not in mobilegym_env.list_tasks():  # the tests load this script more than once
+    mobilegym_env.register_task(PinnedOpenApp)
 
 
 def launcher_icons() -> list[tuple[float, float]]:

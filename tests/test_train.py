@@ -20,11 +20,11 @@ def _script():
 def test_training_env_spaces_and_random_baseline_are_deterministic():
     train = _script()
     icons = train.launcher_icons()
-    assert len(icons) == 13  # nine apps on the grid, four in the dock
+    assert len(icons) == 6  # the pinned six-app phone: five on the grid, Messages in the dock
     env = train.make_env(icons=icons)
     obs, _ = env.reset(seed=0)
     assert set(obs) == {"frame", "tokens"} and obs["frame"].shape == (100, 45, 3)
-    assert env.observation_space.contains(obs) and env.action_space.n == 13 + 1 + 2
+    assert env.observation_space.contains(obs) and env.action_space.n == 6 + 1 + 2
     policy = train.random_policy(env.action_space.n)
     rates = [train.success_rate(policy, 6, seed=40, env=env) for _ in range(2)]
     assert rates[0] == rates[1] and 0 <= rates[0] <= 1
@@ -63,7 +63,7 @@ def test_plot_from_saved_curves(tmp_path):
     train = _script()
     runs = []
     for seed in (0, 1):
-        result = {"task": "launcher.open_app", "seed": seed, "eval_episodes": 10,
+        result = {"task": "ppo.open_app", "seed": seed, "eval_episodes": 10,
                   "random_success": 0.1,
                   "curve": [{"steps": 0, "success": 0.0}, {"steps": 5000, "success": 0.9}]}
         runs.append(tmp_path / f"seed{seed}.json")
