@@ -7,7 +7,17 @@ from pathlib import Path
 
 import pytest
 
+import mobilegym_env
+
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "train_ppo.py"
+
+
+@pytest.fixture(autouse=True)
+def _forget_the_pinned_task():
+    """The script registers ``ppo.open_app``; other tests in this process list every task."""
+    yield
+    if "ppo.open_app" in mobilegym_env.list_tasks():
+        mobilegym_env.unregister_task("ppo.open_app")
 
 
 def _script():
