@@ -15,7 +15,10 @@ keys, over all tasks unless ``--task`` says otherwise, rgb_array observations):
   repeated; ``recents_open_ms_first``: the first open on a new phone in this process.
 - ``snapshot_restore_ms_median``: ``Device.restore(device.snapshot())``.
 - ``rss_mb_per_extra_env``: memory per env, the RSS growth per extra env in one process, each
-  env having run ``--mem-steps`` steps (caches shared by envs are bounded, so they count once).
+  env having run ``--mem-steps`` steps, over ``--mem-envs`` envs made once three envs have
+  filled the process-wide caches (bounded, so they count once; the thumbnail cache is left
+  out); ``rss_mb_per_extra_env_cold``: the growth over those first three envs, caches
+  filling included.
 - ``vec_async_8_steps_per_s_{1,2}_cores``: ``make_vec`` with 8 async envs, aggregate env steps
   per wall second with the processes pinned to one core, then to two (and their ratio);
   ``vec_sync_8_steps_per_cpu_s``: the same 8 envs stepped in this process (``SyncVectorEnv``).
@@ -37,6 +40,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import functools
+import gc
 import json
 import os
 import platform
@@ -169,36 +173,44 @@ def _rss_mb() -> float:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-def bench_memory(n_envs: int, steps: int, task: str | None,
-                 env_kwargs: dict[str, Any]) -> dict[str, Any]:
-    """RSS after each of ``n_envs`` envs (all kept alive) has run ``steps`` steps."""
-    try:  # the process-wide, bounded thumbnail cache (counted once, whatever the envs)
-        from mobilegym_env.system import thumbnails
-
-        def cache_mb() -> float:
-            return thumbnails.stats()["bytes"] / 2**20
-    except ImportError:
-        thumbnails = None
-
-        def cache_mb() -> float:
-            return 0.0
+def _rss_growth(n_envs: int, steps: int, task: str | None, env_kwargs: dict[str, Any],
+                seed: int, cache_mb: Callable[[], float]) -> tuple[list[Any], list[float], float]:
+    """Makes ``n_envs`` envs (all kept alive), each running ``steps`` steps; returns them,
+    the RSS after each, and the RSS growth per extra env less the thumbnail cache's."""
     envs, rss, cache = [], [], []
     for i in range(n_envs):
         env = _make(task, env_kwargs)
-        _drive(env, steps, seed=100 * i)
+        _drive(env, steps, seed=seed + 100 * i)
         envs.append(env)
+        gc.collect()
         rss.append(_rss_mb())
         cache.append(cache_mb())
     extra = max(n_envs - 1, 1)
-    for env in envs:
+    return envs, rss, (rss[-1] - rss[0] - cache[-1] + cache[0]) / extra
+
+
+def bench_memory(n_envs: int, steps: int, task: str | None,
+                 env_kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Memory per env: the RSS growth per extra env in one process, each env (all kept alive)
+    having run ``steps`` steps. Measured twice: first on a fresh process (``_cold``: the
+    process-wide caches fill meanwhile and count in the growth: pictures painted, icons,
+    retained rows, the thumbnail cache), then, with those envs still alive, over ``n_envs``
+    more envs once the caches are warm (the figure that scales: a process running many envs)."""
+    from mobilegym_env.system import thumbnails
+
+    def cache_mb() -> float:
+        return thumbnails.stats()["bytes"] / 2**20
+
+    first, rss_cold, _ = _rss_growth(3, steps, task, env_kwargs, 0, cache_mb)
+    cold = (rss_cold[-1] - rss_cold[0]) / 2
+    more, rss, warm = _rss_growth(n_envs, steps, task, env_kwargs, 10_000, cache_mb)
+    for env in first + more:
         env.close()
-    out = {"rss_mb_after_each_env": [round(r, 1) for r in rss], "mem_steps": steps,
-           "rss_mb_per_extra_env": (rss[-1] - rss[0]) / extra}
-    if thumbnails is None:
-        return out
-    return {**out, "rss_mb_per_extra_env_without_thumbnail_cache":
-            (rss[-1] - rss[0] - cache[-1] + cache[0]) / extra,
-            "thumbnail_cache_mb": cache[-1],
+    return {"mem_steps": steps, "rss_mb_after_each_env_cold": [round(r, 1) for r in rss_cold],
+            "rss_mb_per_extra_env_cold": cold,
+            "rss_mb_after_each_env": [round(r, 1) for r in rss],
+            "rss_mb_per_extra_env": warm,
+            "thumbnail_cache_mb": cache_mb(),
             "thumbnail_cache_limit_mb": thumbnails.LIMIT_BYTES / 2**20}
 
 
@@ -371,8 +383,8 @@ def main() -> None:
                         help="what to measure (default: all)")
     parser.add_argument("--profile", action="store_true",
                         help="add the per-part breakdown of a step's CPU time")
-    parser.add_argument("--mem-envs", type=int, default=3,
-                        help="envs for the memory section (default 3)")
+    parser.add_argument("--mem-envs", type=int, default=5,
+                        help="envs measured warm in the memory section (default 5)")
     parser.add_argument("--mem-steps", type=int, default=10_000,
                         help="steps each env runs before its RSS is read (default 10000)")
     parser.add_argument("--vec-steps", type=int, default=150,
