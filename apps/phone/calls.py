@@ -43,6 +43,8 @@ from .common import (
 from .dialer import dial_pad
 
 RING = "phone.RING"  # broadcast a task's alarm may send: extras {"number"}
+UNANSWERED = "phone.UNANSWERED"  # the ring alarm: a call not taken in time is missed
+RING_MS = 30_000  # how long a call rings before it counts as missed
 QUICK_REPLIES = ("Can't talk now. What's up?", "I'll call you right back.",
                  "I'll call you later.", "Can't talk now. Call me later?")
 END_RED = "#DC362E"
@@ -56,8 +58,23 @@ def ring(kernel: Any, number: str) -> bool:
     if blocked_entry(kernel.app_state("phone"), number) is not None:
         log_call(kernel, number, "blocked", kernel.clock.now_ms())
         return False
-    kernel.open_app("phone", f"/incoming?number={quote(number)}&at={kernel.clock.now_ms()}")
+    at = kernel.clock.now_ms()
+    kernel.open_app("phone", f"/incoming?number={quote(number)}&at={at}")
+    kernel.alarms.set("phone", "ring", at + RING_MS, UNANSWERED, {"number": number, "at": at})
     return True
+
+
+def on_unanswered(kernel: Any, broadcast: Any) -> None:
+    """A call rang out: a ``missed`` row, and its incoming screen goes away."""
+    number, at = str(broadcast.extras.get("number", "")), broadcast.extras.get("at")
+    task = kernel.tasks.task_for_app("phone")
+    for activity in task.stack if task else ():
+        route = activity.route
+        if route.startswith("/incoming?") and f"at={at}" in route \
+                and activity.ui.get("_answered") != route:
+            activity.ui["_answered"] = route
+            activity.pop()
+    log_call(kernel, number, "missed", at if isinstance(at, int) else kernel.clock.now_ms())
 
 
 def on_ring(kernel: Any, broadcast: Any) -> None:
@@ -196,12 +213,14 @@ def _rang_at(ctx: ScreenContext) -> int:
 
 
 def _answer(ctx: ScreenContext, number: str) -> None:
+    ctx.os.alarms.cancel("phone", "ring")
     ctx.ui["_answered"] = ctx.activity.route
     start_call(ctx, number, incoming=True)
 
 
 def _decline(ctx: ScreenContext, number: str) -> None:
     """Declining records a ``rejected`` call and leaves the screen."""
+    ctx.os.alarms.cancel("phone", "ring")
     log_call(ctx.os, number, "rejected", _rang_at(ctx))
     ctx.ui["_answered"] = ctx.activity.route
     ctx.close_dialog()

@@ -3,7 +3,7 @@
 from mobilegym_env.kernel import AppManifest, IntentFilter
 from mobilegym_env.kernel.broadcast import Receiver
 
-from .calls import RING, on_ring, ticking
+from .calls import RING, UNANSWERED, on_ring, on_unanswered, ticking
 
 MANIFEST = AppManifest(
     id="phone",
@@ -18,6 +18,6 @@ MANIFEST = AppManifest(
         IntentFilter(action="ACTION_CALL", scheme="tel", route="/call",
                      description="Call a number", params=(("number", "the number to call"),)),
     ),
-    receivers=(Receiver(RING, on_ring),),
+    receivers=(Receiver(RING, on_ring), Receiver(UNANSWERED, on_unanswered)),
     ticking=ticking,  # the in-call timer shows seconds
 )

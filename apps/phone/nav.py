@@ -9,15 +9,20 @@ from mobilegym_env.ui import (
     Call,
     ScreenContext,
     View,
+    col,
     fab,
+    icon,
+    row,
     scaffold,
     stack,
     tab_bar,
+    text,
     top_app_bar,
 )
 from mobilegym_env.ui import theme as T
 
-from .dialer import open_keypad
+from .common import CALL, caller_name
+from .dialer import CALL_GREEN, open_keypad
 
 TABS = (("Favourites", "star", "/"), ("Recents", "schedule", "/recents"),
         ("Contacts", "group", "/contacts"), ("Voicemail", "voicemail", "/voicemail"))
@@ -34,6 +39,16 @@ def tab_page(ctx: ScreenContext, current: str, body: View, actions: Sequence[Vie
     title = next(label for label, _, route in TABS if route == current)
     bar = tab_bar([(label, icon_name if route != current else f"{icon_name}:fill",
                     route == current, Call(_go, route)) for label, icon_name, route in TABS])
+    call = ctx.ui.get(CALL)
+    if call:  # a call left with Back goes on: a bar leads back to it (Google's green banner)
+        who = caller_name(ctx.os, call["number"])
+        body = col(row(icon("call:fill", 18, "#FFFFFF"),
+                       text(f"Ongoing call · {who}", 14, "medium", "#FFFFFF", w=FILL),
+                       text("Return", 14, "medium", "#FFFFFF", role=None),
+                       w=FILL, h=44, pad=(16, 0), gap=12, bg=CALL_GREEN,
+                       on_tap=Call("push", "/call"), role="button",
+                       label=f"Return to the call with {who}", id="ongoing_call"),
+                   body, w=FILL, h=FILL)
     if keypad:  # the FAB floats over the body, above the navigation bar
         body = stack(body, stack(fab("dialpad", Call(open_keypad), "Keypad"), w=FILL, h=FILL,
                                  pad=(0, 0, 16, 16)), w=FILL, h=FILL)

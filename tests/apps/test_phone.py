@@ -306,3 +306,50 @@ def test_action_call_intent_starts_a_call() -> None:
     tap(d, id="end_call")
     assert d.state()["os"]["providers"]["calls"][-1]["number"] == "+1 510-555-0193"
     assert find(d, id="end_call") is None
+
+
+def test_a_call_not_taken_rings_out_as_missed(device: Device) -> None:
+    before = len(_calls(device))
+    ring(device.kernel, "+1 510-555-0193")
+    device.kernel.tick(10_000)
+    assert route(device).startswith("/incoming") and len(_calls(device)) == before
+    device.kernel.tick(25_000)
+    assert not route(device).startswith("/incoming")
+    row = _calls(device)[-1]
+    assert (row["type"], row["number"], row["date_ms"]) == ("missed", "+1 510-555-0193",
+                                                            1772442000000)
+    assert device.crashes == []
+
+
+def test_answering_cancels_the_ring_out(device: Device) -> None:
+    ring(device.kernel, "+1 510-555-0193")
+    tap(device, id="answer")
+    device.kernel.tick(40_000)
+    assert route(device) == "/call"
+    tap(device, id="end_call")
+    assert [c["type"] for c in _calls(device)[-1:]] == ["incoming"]
+
+
+def test_ring_event_from_an_alarm_and_bad_numbers(device: Device) -> None:
+    import pytest
+
+    from mobilegym_env.apps.phone.calls import RING
+
+    with pytest.raises(ValueError):
+        ring(device.kernel, "not a number")
+    device.kernel.alarms.set("phone", "test", 1772442005000, RING, {"number": "4155550178"})
+    device.kernel.tick(6_000)
+    assert route(device).startswith("/incoming")
+    assert node(device, id="call_name")["text"] == "Chloe Martinez"
+
+
+def test_back_from_a_call_keeps_it_going_behind_a_banner(device: Device) -> None:
+    tap(device, id="fav:1")
+    device.handle_back()
+    assert route(device) == "/"
+    assert "Alice Johnson" in node(device, id="ongoing_call")["text"]
+    device.kernel.tick(9_000)
+    tap(device, id="ongoing_call")
+    tap(device, id="end_call")
+    assert _calls(device)[-1]["duration_s"] == 9
+    assert not has(device, id="ongoing_call")
