@@ -163,6 +163,13 @@ def open_person(device: Device, name: str, contact_id: int) -> Actions:
     yield O.tap(device, id=f"contact:{contact_id}")
 
 
+def call_person(device: Device, name: str, contact_id: int, field: str = "phone") -> Actions:
+    """From a Phone tab: finds the person, calls one of their numbers, hangs up."""
+    yield from open_person(device, name, contact_id)
+    yield O.tap(device, id=f"number:{field}")
+    yield O.tap(device, id="end_call")
+
+
 def dial(device: Device, number: str) -> Actions:
     """Opens the keypad, presses the digits and calls; then hangs up."""
     yield O.tap(device, id="fab")
@@ -225,9 +232,7 @@ class CallContact(_Person):
         return [made_call(self.params.number)]
 
     def oracle(self, device: Device) -> Actions:
-        yield from open_person(device, self.params.name, self.params.contact_id)
-        yield O.tap(device, id="number:phone")
-        yield O.tap(device, id="end_call")
+        yield from call_person(device, self.params.name, self.params.contact_id)
 
 
 class CallSecondNumber(_PhoneTask):
@@ -260,9 +265,7 @@ class CallSecondNumber(_PhoneTask):
         return [made_call(self.params.number)]
 
     def oracle(self, device: Device) -> Actions:
-        yield from open_person(device, self.params.name, self.params.contact_id)
-        yield O.tap(device, id="number:phone2")
-        yield O.tap(device, id="end_call")
+        yield from call_person(device, self.params.name, self.params.contact_id, "phone2")
 
 
 class DialNumber(_PhoneTask):
@@ -871,9 +874,7 @@ class CallUnreadSender(_Person):
 
     def oracle(self, device: Device) -> Actions:
         yield from O.open_app(device, "phone")
-        yield from open_person(device, self.params.name, self.params.contact_id)
-        yield O.tap(device, id="number:phone")
-        yield O.tap(device, id="end_call")
+        yield from call_person(device, self.params.name, self.params.contact_id)
 
 
 class TextMissedCaller(_FreshCall):

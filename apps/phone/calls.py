@@ -36,6 +36,8 @@ from .common import (
     contact_for,
     face,
     log_call,
+    new_intent,
+    send_text,
     start_call,
     timer_text,
     valid_number,
@@ -89,12 +91,8 @@ def ticking(kernel: Any, activity: Any) -> bool:
 
 def apply_intent(ctx: ScreenContext) -> None:
     """ACTION_CALL with ``tel:``: the call starts once per delivered intent."""
-    intent = ctx.intent
-    if not isinstance(intent, dict) or ctx.ui.get("_call_intent") is intent:
-        return
-    ctx.ui["_call_intent"] = intent
-    data = intent.get("data") if isinstance(intent.get("data"), dict) else {}
-    if intent.get("action") == "ACTION_CALL":
+    data = new_intent(ctx, "ACTION_CALL")
+    if data is not None:
         number = str(data.get("number") or "").strip()
         if valid_number(number):
             ctx.ui[CALL] = {"number": number, "start_ms": ctx.os.clock.now_ms(), "dir": "out",
@@ -239,6 +237,4 @@ def _reply(ctx: ScreenContext, number: str, body: str) -> None:
 def _reply_custom(ctx: ScreenContext, number: str) -> None:
     """Declines and opens Messages to write a reply."""
     _decline(ctx, number)
-    if not ctx.start_activity({"action": "ACTION_SENDTO", "scheme": "sms",
-                               "data": {"address": number}}, new_task=True):
-        ctx.toast("No app can send messages")
+    send_text(ctx, number)

@@ -217,3 +217,23 @@ def face(name: str, contact_id: int, size: int = 40) -> View:
         return icon("person:fill", size // 2, T.ON_PRIMARY_CONTAINER, w=size, h=size,
                     radius=size // 2, bg=T.PRIMARY_CONTAINER)
     return avatar(name, size, avatar_color(contact_id))
+
+
+def send_text(ctx: ScreenContext, number: str) -> None:
+    """Hands a number to the SMS app (``ACTION_SENDTO``, scheme ``sms``) in its own Task."""
+    if not ctx.start_activity({"action": "ACTION_SENDTO", "scheme": "sms",
+                               "data": {"address": number}}, new_task=True):
+        ctx.toast("No app can send messages")
+
+
+def new_intent(ctx: ScreenContext, action: str) -> dict[str, Any] | None:
+    """The data of the intent that started this activity if it is ``action`` and not yet
+    applied (a screen prefills from it once per delivered intent), else None."""
+    intent = ctx.intent
+    if not isinstance(intent, dict) or ctx.ui.get(f"_intent:{action}") is intent:
+        return None
+    ctx.ui[f"_intent:{action}"] = intent
+    if intent.get("action") != action:
+        return None
+    data = intent.get("data")
+    return data if isinstance(data, dict) else {}

@@ -26,7 +26,15 @@ from mobilegym_env.ui import (
 )
 from mobilegym_env.ui import theme as T
 
-from .common import MAX_NUMBER, avatar_color, contacts, digits, start_call, valid_number
+from .common import (
+    MAX_NUMBER,
+    avatar_color,
+    contacts,
+    digits,
+    new_intent,
+    start_call,
+    valid_number,
+)
 
 DIAL = "dial"  # ui key of the typed number
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#")
@@ -109,12 +117,8 @@ def dial_pad(prefix: str, on_key: Any) -> View:
 
 def _apply_intent(ctx: ScreenContext) -> None:
     """ACTION_DIAL prefills the number once per delivered intent."""
-    intent = ctx.intent
-    if not isinstance(intent, dict) or ctx.ui.get("_dial_intent") is intent:
-        return
-    ctx.ui["_dial_intent"] = intent
-    data = intent.get("data") if isinstance(intent.get("data"), dict) else {}
-    if intent.get("action") == "ACTION_DIAL":
+    data = new_intent(ctx, "ACTION_DIAL")
+    if data is not None:
         ctx.ui[DIAL] = "".join(ch for ch in str(data.get("number") or "")
                                if ch.isdigit() or ch in "+*#")[:MAX_NUMBER]
 

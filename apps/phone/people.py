@@ -35,6 +35,7 @@ from .common import (
     digits,
     get_contact,
     open_menu,
+    send_text,
     start_call,
     valid_number,
 )
@@ -169,7 +170,7 @@ def person(ctx: ScreenContext) -> View:
     starred = bool(c.get("starred"))
     numbers = [list_item(c[k], (c.get(f"{k}_type") or "mobile").capitalize(), "call",
                          trailing=icon("sms", 20, T.ON_SURFACE_VARIANT, w=40, h=40,
-                                       on_tap=Call(_text, c[k]), role="button",
+                                       on_tap=Call(send_text, c[k]), role="button",
                                        label=f"Message {c[k]}", id=f"text:{k}"),
                          on_tap=Call(start_call, c[k]), id=f"number:{k}")
                for k in ("phone", "phone2") if c.get(k)]
@@ -192,12 +193,6 @@ def _toggle_star(ctx: ScreenContext, contact_id: int) -> None:
     if c is not None:
         ctx.os.providers.update(f"{CONTACTS}/{contact_id}", {"starred": not c["starred"]})
         ctx.toast("Removed from favourites" if c["starred"] else "Added to favourites")
-
-
-def _text(ctx: ScreenContext, number: str) -> None:
-    if not ctx.start_activity({"action": "ACTION_SENDTO", "scheme": "sms",
-                               "data": {"address": number}}, new_task=True):
-        ctx.toast("No app can send messages")
 
 
 def _open_in_contacts(ctx: ScreenContext, contact_id: int) -> None:

@@ -45,6 +45,7 @@ from .common import (
     full_time,
     open_menu,
     same_number,
+    send_text,
     start_call,
     unblock,
     valid_number,
@@ -186,7 +187,7 @@ def details(ctx: ScreenContext) -> View:
                align="center", gap=8, pad=(24, 8, 24, 16), w=FILL)
     buttons = [_action("call", "Call", functools.partial(start_call, ctx, number),
                        "detail_call"),
-               _action("sms", "Message", functools.partial(_message, ctx, number),
+               _action("sms", "Message", functools.partial(send_text, ctx, number),
                        "detail_message")]
     if person:
         buttons.append(_action("person", "Contact",
@@ -230,12 +231,6 @@ def _action(icon_name: str, label: str, on_tap: Any, id: str) -> View:
                     bg=T.SECONDARY_CONTAINER),
                text(label, 12, "medium", T.ON_SURFACE, role=None), align="center", gap=6,
                on_tap=on_tap, role="button", label=label, id=id)
-
-
-def _message(ctx: ScreenContext, number: str) -> None:
-    if not ctx.start_activity({"action": "ACTION_SENDTO", "scheme": "sms",
-                               "data": {"address": number}}, new_task=True):
-        ctx.toast("No app can send messages")
 
 
 def _delete_and_leave(ctx: ScreenContext, call_id: int) -> None:
