@@ -912,3 +912,168 @@ class TextMissedCaller(_FreshCall):
         yield O.tap(device, id="detail_message")
         yield from O.type_into(device, self.params.body, id="body")
         yield O.tap(device, id="send")
+
+
+# --------------------------------------------------------------------------- more call log
+class MissedToday(_PhoneTask):
+    """Count today's missed calls (yesterday's look the same but sit under another header)."""
+
+    name = "missed_today"
+    template = "How many calls did you miss today?"
+    difficulty = 2
+    objective = "query"
+    tags = ("counting", "scroll")
+
+    @dataclass(frozen=True)
+    class Params:
+        minutes: tuple[int, ...]  # missed calls this many minutes before the start
+        numbers: tuple[str, ...]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        since_midnight = local(device, now_ms(device)).hour * 60 + \
+            local(device, now_ms(device)).minute
+        n = int(rng.integers(1, 5))
+        # today's calls, and one or two just before midnight (the decoys)
+        today = [int(rng.integers(1, max(2, since_midnight))) for _ in range(n)]
+        before = [since_midnight + int(rng.integers(5, 120)) for _ in range(2)]
+        people = [c["phone"] for c in contacts(device) if c["phone"]]
+        numbers = [_pick(rng, people) for _ in today + before]
+        return cls.Params(tuple(today + before), tuple(numbers))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if len(params.minutes) != len(params.numbers) or min(params.minutes, default=1) < 1:
+            raise ValueError("minutes and numbers must pair up, each call in the past")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        for minutes, number in zip(self.params.minutes, self.params.numbers, strict=True):
+            log(device, number, "missed", now_ms(device) - minutes * MINUTE)
+
+    def _today(self, state: dict[str, Any]) -> int:
+        today = _local_of(state, state["os"]["time"]["now_ms"]).date()
+        return sum(1 for c in calls(state)
+                   if c["type"] == "missed" and _local_of(state, c["date_ms"]).date() == today)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_number(self._today(initial))]
+
+    def oracle(self, device: Device) -> Actions:
+        yield tab(device, "Recents")
+        yield A.answer(str(self._today(device.state())))
+
+
+class RedialLast(_PhoneTask):
+    """Call again the last number you called (newer incoming calls sit above it)."""
+
+    name = "redial_last"
+    template = "Call the last number you dialed again."
+    difficulty = 2
+    objective = "hybrid"
+    tags = ("navigation",)
+
+    @dataclass(frozen=True)
+    class Params:
+        number: str
+        at_ms: int
+        callers: tuple[str, ...]  # who called after that
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        people = [c["phone"] for c in contacts(device) if c["phone"]]
+        number = _pick(rng, people + [new_number(rng, device)])
+        callers = tuple(_pick(rng, [p for p in people if p != number])
+                        for _ in range(int(rng.integers(1, 3))))
+        return cls.Params(number, now_ms(device) - int(rng.integers(60, 240)) * MINUTE, callers)
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        log(device, self.params.number, "outgoing", self.params.at_ms, int(rng.integers(30, 600)))
+        for i, caller in enumerate(self.params.callers):
+            log(device, caller, "incoming", self.params.at_ms + (i + 1) * 20 * MINUTE,
+                int(rng.integers(30, 600)))
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [made_call(self.params.number)]
+
+    def oracle(self, device: Device) -> Actions:
+        yield tab(device, "Recents")
+        call_id = _call_id(device.state(), self.params.number, self.params.at_ms)
+        row = yield from O.scroll_to(device, id=f"call_back:{call_id}")
+        yield O.tap(device, row)
+        yield O.tap(device, id="end_call")
+
+
+class SaveVoicemailCaller(_PhoneTask):
+    """A chain: find the voicemail about a topic, call the stranger back, then save them."""
+
+    name = "save_voicemail_caller"
+    template = ("Someone you don't have in your contacts left a voicemail about {topic}. Call "
+                "them back, then save their number as a contact named {contact}.")
+    difficulty = 4
+    objective = "hybrid"
+    tags = ("multi_step", "typing", "navigation")
+
+    TOPICS = {"a dentist appointment": "This is Harbor Dental, calling about your appointment "
+              "next week. Please call us back to confirm.",
+              "a package delivery": "Hi, this is your courier. I couldn't deliver your package "
+              "today, call me back to arrange a time.",
+              "the bike you are selling": "Hey, I saw your ad for the bike. Is it still "
+              "available? Call me back!"}
+
+    @dataclass(frozen=True)
+    class Params:
+        topic: str
+        number: str
+        contact: str
+        decoy: str  # another stranger's voicemail, on another topic
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        topics = sorted(cls.TOPICS)
+        topic = _pick(rng, topics)
+        number = new_number(rng, device)
+        decoy = new_number(rng, device)
+        while _key(decoy) == _key(number):
+            decoy = new_number(rng, device)
+        names = {c["name"] for c in contacts(device)}
+        return cls.Params(topic, number, _pick(rng, [n for n in NAMES if n not in names]),
+                          decoy)
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.topic not in cls.TOPICS:
+            raise ValueError(f"unknown topic {params.topic!r}; one of {sorted(cls.TOPICS)}")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        store = device.kernel.app_state("phone")
+        other = next(t for t in sorted(self.TOPICS) if t != self.params.topic)
+        for number, topic, ago in ((self.params.decoy, other, 50),
+                                   (self.params.number, self.params.topic, 120)):
+            log(device, number, "missed", now_ms(device) - ago * MINUTE)
+            store["voicemails"].append({
+                "id": store["next_id"], "number": number,
+                "date_ms": now_ms(device) - (ago - 1) * MINUTE, "duration_s": 21,
+                "transcript": self.TOPICS[topic], "read": False})
+            store["next_id"] += 1
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [made_call(self.params.number),
+                C.created(CONTACTS, {"name": C.text_like(self.params.contact),
+                                     "phone": C.digits_like(self.params.number)},
+                          name=f"{self.params.contact} saved"),
+                C.may_change(HEARD)]
+
+    def oracle(self, device: Device) -> Actions:
+        vm = next(v for v in device.state()["apps"]["phone"]["voicemails"]
+                  if v["number"] == self.params.number)
+        yield tab(device, "Voicemail")
+        row = yield from O.scroll_to(device, id=f"voicemail:{vm['id']}")
+        yield O.tap(device, row)
+        yield O.tap(device, id="vm_call")
+        yield O.tap(device, id="end_call")
+        yield A.back()
+        mine = max(c["id"] for c in calls(device.state()) if c["type"] == "outgoing")
+        yield from open_in_recents(device, mine)
+        yield O.tap(device, id="detail_add")
+        yield from O.type_into(device, self.params.contact, id="new_name")
+        yield O.tap(device, id="save")

@@ -267,3 +267,39 @@ def test_call_unread_sender(booted):
     assert task.judge(booted, _with_call(booted, "+1 510-555-0162")).success
     assert not task.judge(booted, _with_call(booted, "+1 415-555-0132")).success  # Alice
     assert not task.judge(booted, booted).success
+
+
+# --------------------------------------------------------------------------- more
+def test_missed_today_counts_only_today(booted):
+    task = _task("missed_today", minutes=(30, 600), numbers=("+1 415-555-0132",) * 2)
+    initial = _with_call(_with_call(booted, "+1 415-555-0132", "missed", 0, NOW - 30 * MIN),
+                         "+1 415-555-0132", "missed", 0, NOW - 600 * MIN)  # yesterday 23:00
+    assert task.judge(initial, initial, answer="2").success  # Ben's 7:50 AM and the new one
+    assert task.judge(initial, initial, answer="two").success
+    assert not task.judge(initial, initial, answer="3").success
+    assert not task.judge(initial, initial).success
+
+
+def test_redial_last_is_the_outgoing_number(booted):
+    task = _task("redial_last", number="+1 707-555-0119", at_ms=NOW - 90 * MIN,
+                 callers=("+1 415-555-0132",))
+    assert task.judge(booted, _with_call(booted, "7075550119")).success
+    assert not task.judge(booted, _with_call(booted, "4155550132")).success  # the caller
+
+
+def test_save_voicemail_caller_needs_call_and_contact(booted):
+    task = _task("save_voicemail_caller", topic="a package delivery",
+                 number="+1 213-555-0701", contact="Omar Haddad", decoy="+1 213-555-0702")
+    called = _with_call(booted, "+1 213-555-0701")
+    saved = copy.deepcopy(called)
+    rows = saved["os"]["providers"]["contacts"]
+    rows.append({**rows[-1], "id": 31, "name": "Omar Haddad", "phone": "+1 213-555-0701",
+                 "phone2": None, "email": None, "starred": False, "labels": [],
+                 "company": None, "job_title": None, "address": None, "birthday": None,
+                 "note": None})
+    assert task.judge(booted, saved).success
+    v = task.judge(booted, called)
+    assert not v.success and v.progress == 0.5
+    wrong = copy.deepcopy(saved)
+    wrong["os"]["providers"]["contacts"][-1]["phone"] = "+1 213-555-0702"  # the decoy
+    assert not task.judge(booted, wrong).success
