@@ -252,13 +252,28 @@ def test_delete_voicemail_the_right_one(booted):
 def test_text_missed_caller_body_and_recipient(booted):
     task = _task("text_missed_caller", number="+1 408-555-0144", name="Maya Singh",
                  at_ms=NOW - 10 * MIN, body="Can I call you back in an hour?")
-    assert task.judge(booted, _with_sms(booted, "+1 408-555-0144",
-                                        "can I call you back in an hour")).success
-    assert not task.judge(booted, _with_sms(booted, "+1 408-555-0141",
-                                            "Can I call you back in an hour?")).success
-    read = _with_sms(booted, "+1 408-555-0144", "Can I call you back in an hour?")
+    initial = _with_call(booted, "+1 408-555-0144", "missed", 0, NOW - 10 * MIN)
+    assert task.judge(initial, _with_sms(initial, "+1 408-555-0144",
+                                         "can I call you back in an hour")).success
+    assert not task.judge(initial, _with_sms(initial, "+1 408-555-0141",
+                                             "Can I call you back in an hour?")).success
+    assert not task.judge(initial, _with_sms(initial, "+1 628-555-0147",  # Ben: the default
+                                             "Can I call you back in an hour?")).success
+    read = _with_sms(initial, "+1 408-555-0144", "Can I call you back in an hour?")
     read["os"]["providers"]["sms"][0]["read"] = False  # looking is allowed either way
-    assert task.judge(booted, read).success
+    assert task.judge(initial, read).success
+
+
+def test_call_back_missed_reads_the_newest_missed_call(booted):
+    task = _task("call_back_missed", number="+1 408-555-0144", name="Maya Singh",
+                 at_ms=NOW - 10 * MIN)
+    initial = _with_call(booted, "+1 408-555-0144", "missed", 0, NOW - 10 * MIN)
+    assert task.judge(initial, _with_call(initial, "4085550144")).success
+    assert not task.judge(initial, _with_call(initial, "+1 628-555-0147")).success
+    # had the fresh call come before Ben's 7:50 AM missed call, Ben would be the answer
+    older = _with_call(booted, "+1 408-555-0144", "missed", 0, NOW - 200 * MIN)
+    assert task.judge(older, _with_call(older, "+1 628-555-0147")).success
+    assert not task.judge(initial, initial).success
 
 
 def test_call_unread_sender(booted):
