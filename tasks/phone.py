@@ -881,7 +881,10 @@ class CallUnreadSender(_Person):
             "type": "inbox", "read": False})
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [made_call(self.params.number), C.may_change(LOOKING)]
+        unread = [m for m in initial["os"]["providers"]["sms"]
+                  if m["type"] == "inbox" and not m["read"]]
+        sender = max(unread, key=lambda m: (m["timestamp_ms"], m["id"]))["address"]
+        return [made_call(sender), C.may_change(LOOKING)]
 
     def oracle(self, device: Device) -> Actions:
         yield from O.open_app(device, "phone")

@@ -279,9 +279,16 @@ def test_call_back_missed_reads_the_newest_missed_call(booted):
 def test_call_unread_sender(booted):
     task = _task("call_unread_sender", contact_id=13, name="Ethan Brooks",
                  number="+1 510-555-0162")
-    assert task.judge(booted, _with_call(booted, "+1 510-555-0162")).success
-    assert not task.judge(booted, _with_call(booted, "+1 415-555-0132")).success  # Alice
-    assert not task.judge(booted, booted).success
+    initial = copy.deepcopy(booted)
+    rows = initial["os"]["providers"]["sms"]
+    rows.append({"id": rows[-1]["id"] + 1, "thread_address": "+1 510-555-0162",
+                 "address": "+1 510-555-0162", "body": "Call me when you get this.",
+                 "timestamp_ms": NOW - 5 * MIN, "type": "inbox", "read": False})
+    assert task.judge(initial, _with_call(initial, "+1 510-555-0162")).success
+    assert not task.judge(initial, _with_call(initial, "+1 415-555-0132")).success  # Alice
+    assert not task.judge(initial, initial).success
+    # without the new text, Alice's 8:20 AM message is the newest unread one
+    assert task.judge(booted, _with_call(booted, "+1 415-555-0132")).success
 
 
 # --------------------------------------------------------------------------- more
