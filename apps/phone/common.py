@@ -184,6 +184,20 @@ def unblock(store: dict[str, Any], number: str) -> bool:
     return True
 
 
+def pretty(number: str) -> str:
+    """A dialled string as the dialer shows it: ``4155550199`` -> ``(415) 555-0199``,
+    ``+14155550199`` -> ``+1 415-555-0199``; anything else (short codes, * and #, numbers
+    already punctuated) as typed."""
+    if not re.fullmatch(r"\+?\d+", number):
+        return number
+    d = digits(number)
+    if len(d) == 10 and not number.startswith("+"):
+        return f"({d[:3]}) {d[3:6]}-{d[6:]}"
+    if len(d) == 11 and d[0] == "1":
+        return f"+1 {d[1:4]}-{d[4:7]}-{d[7:]}"
+    return number
+
+
 def valid_number(number: str) -> bool:
     """Whether a typed number can be dialled: phone punctuation and at least three digits."""
     return bool(re.fullmatch(r"\+?[\d\s().*#-]+", number.strip())) \
@@ -192,7 +206,7 @@ def valid_number(number: str) -> bool:
 
 def start_call(ctx: ScreenContext, number: str, incoming: bool = False) -> None:
     """Places (or, ``incoming``, takes) a call: the in-call screen, its timer from now."""
-    number = number.strip()
+    number = pretty(number.strip())
     if not valid_number(number):
         ctx.toast("Enter a valid number")
         return

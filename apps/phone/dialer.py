@@ -32,6 +32,7 @@ from .common import (
     contacts,
     digits,
     new_intent,
+    pretty,
     start_call,
     valid_number,
 )
@@ -77,8 +78,8 @@ def keypad(ctx: ScreenContext) -> View:
     typed = ctx.ui.get(DIAL, "")
     found = suggestions(contacts(ctx), typed)
     rows = [_suggestion(c.get("name") or hit, c["id"], hit) for c, hit in found]
-    shown = text(typed, 32 if len(typed) < 14 else 24, color=T.ON_SURFACE, text_align="center",
-                 w=FILL, h=56, id="dial_number", label=typed or "Enter a number")
+    shown = text(pretty(typed), 32 if len(typed) < 14 else 24, color=T.ON_SURFACE, text_align="center",
+                 w=FILL, h=56, id="dial_number", label=pretty(typed) or "Enter a number")
     call = icon("call:fill", 26, "#FFFFFF", w=64, h=64, radius=32, bg=CALL_GREEN,
                 on_tap=Call(_call), role="button", label="Call", id="dial_call")
     erase = icon("backspace", 24, T.ON_SURFACE_VARIANT, w=48, h=48, radius=24,

@@ -64,11 +64,21 @@ def test_call_from_keypad_ticks_and_ending_logs_an_outgoing_call(device: Device)
     tap(device, id="end_call")
     log = _calls(device)
     assert len(log) == before + 1
-    assert log[-1] | {"id": 0} == {"id": 0, "number": "4155550999", "name": None,
+    assert log[-1] | {"id": 0} == {"id": 0, "number": "(415) 555-0999", "name": None,
                                    "type": "outgoing", "date_ms": 1772442000000,
                                    "duration_s": 12}
     assert route(device) == "/dial"
     assert not ticking(device.kernel, device.kernel.tasks.active_task.top)
+
+
+def test_numbers_are_shown_and_logged_formatted() -> None:
+    from mobilegym_env.apps.phone.common import pretty
+
+    assert pretty("4155550199") == "(415) 555-0199"
+    assert pretty("+14155550199") == "+1 415-555-0199"
+    assert pretty("14155550199") == "+1 415-555-0199"
+    assert pretty("*#06#") == "*#06#" and pretty("72345") == "72345"
+    assert pretty("+1 415-555-0199") == "+1 415-555-0199"
 
 
 def test_call_button_refuses_empty_and_short_numbers(device: Device) -> None:
@@ -291,7 +301,7 @@ def test_contacts_call_button_opens_the_dialer_prefilled() -> None:
     tap(d, id="call")
     assert d.kernel.tasks.active_task.top.app_id == "phone"
     assert route(d) == "/dial"
-    assert node(d, id="dial_number")["text"] == "+16285550147"
+    assert node(d, id="dial_number")["text"] == "+1 628-555-0147"
     d.handle_back()
     assert route(d) == "/contact/2"
 
