@@ -34,6 +34,7 @@ from .common import (
     blocked_entry,
     caller_name,
     contact_for,
+    end_call,
     face,
     log_call,
     new_intent,
@@ -158,9 +159,7 @@ def _tone(ctx: ScreenContext, key: str) -> None:
 def _end(ctx: ScreenContext) -> None:
     call = ctx.ui.pop(CALL, None)
     if call:
-        seconds = (ctx.os.clock.now_ms() - call["start_ms"]) // 1000
-        log_call(ctx.os, call["number"], "incoming" if call["dir"] == "in" else "outgoing",
-                 call["start_ms"], seconds)
+        end_call(ctx.os, call)
         ctx.toast("Call ended")
     ctx.pop()
 

@@ -184,6 +184,15 @@ def unblock(store: dict[str, Any], number: str) -> bool:
     return True
 
 
+def end_call(kernel: Any, call: Mapping[str, Any] | None) -> None:
+    """Logs a call that was going on (outgoing or answered), its duration the time since it
+    started."""
+    if call:
+        seconds = (kernel.clock.now_ms() - call["start_ms"]) // 1000
+        log_call(kernel, call["number"], "incoming" if call["dir"] == "in" else "outgoing",
+                 call["start_ms"], seconds)
+
+
 def pretty(number: str) -> str:
     """A dialled string as the dialer shows it: ``4155550199`` -> ``(415) 555-0199``,
     ``+14155550199`` -> ``+1 415-555-0199``; anything else (short codes, * and #, numbers
@@ -211,6 +220,7 @@ def start_call(ctx: ScreenContext, number: str, incoming: bool = False) -> None:
         ctx.toast("Enter a valid number")
         return
     ctx.os.keyboard.hide()
+    end_call(ctx.os, ctx.ui.pop(CALL, None))  # one line: a new call ends the one going on
     ctx.ui[CALL] = {"number": number, "start_ms": ctx.os.clock.now_ms(),
                     "dir": "in" if incoming else "out", "muted": False, "speaker": False,
                     "keypad": False, "tones": ""}

@@ -76,7 +76,7 @@ def suggestions(rows: list[dict[str, Any]], typed: str, limit: int = 3
 def keypad(ctx: ScreenContext) -> View:
     _apply_intent(ctx)
     typed = ctx.ui.get(DIAL, "")
-    found = suggestions(contacts(ctx), typed)
+    found = suggestions(contacts(ctx), typed) if typed else []
     rows = [_suggestion(c.get("name") or hit, c["id"], hit) for c, hit in found]
     shown = text(pretty(typed), 32 if len(typed) < 14 else 24, color=T.ON_SURFACE, text_align="center",
                  w=FILL, h=56, id="dial_number", label=pretty(typed) or "Enter a number")

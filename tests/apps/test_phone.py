@@ -363,3 +363,57 @@ def test_back_from_a_call_keeps_it_going_behind_a_banner(device: Device) -> None
     tap(device, id="end_call")
     assert _calls(device)[-1]["duration_s"] == 9
     assert not has(device, id="ongoing_call")
+
+
+def test_answering_during_a_call_ends_the_first_one(device: Device) -> None:
+    tap(device, id="fav:1")
+    device.kernel.tick(30_000)
+    ring(device.kernel, "+1 415-555-0178")
+    tap(device, id="answer")
+    device.kernel.tick(5_000)
+    tap(device, id="end_call")
+    first, second = _calls(device)[-2:]
+    assert (first["name"], first["type"], first["duration_s"]) == \
+        ("Alice Johnson", "outgoing", 30)
+    assert (second["name"], second["type"], second["duration_s"]) == \
+        ("Chloe Martinez", "incoming", 5)
+
+
+def test_favourite_menu_calls_and_opens_info(device: Device) -> None:
+    long_press(device, id="fav:18")
+    tap(device, id="fav_menu:info")
+    assert route(device) == "/contact/18"
+    device.handle_back()
+    long_press(device, id="fav:18")
+    tap(device, id="fav_menu:call")
+    assert route(device) == "/call"
+    assert node(device, id="call_name")["text"] == "Jack Nguyen"
+
+
+def test_person_page_message_and_details_contact_link(device: Device) -> None:
+    _tab(device, "Recents")
+    tap(device, id="call:26")
+    tap(device, id="detail_contact")
+    assert route(device) == "/contact/2"
+    tap(device, id="text:phone")
+    assert device.kernel.tasks.active_task.top.app_id == "messages"
+    assert node(device, id="to")["text"] == "+1 628-555-0147"
+
+
+def test_row_menu_details_and_voicemail_call_back(device: Device) -> None:
+    _tab(device, "Recents")
+    long_press(device, id="call:24")
+    tap(device, id="row_menu:details")
+    assert route(device) == "/log/24"
+    tap(device, id="detail_call")
+    tap(device, id="speaker")
+    assert node(device, id="speaker")["checked"]
+    tap(device, id="end_call")
+    assert _calls(device)[-1]["number"] == "+1 415-555-0191"  # Laura Chen
+    device.handle_back()
+    _tab(device, "Voicemail")
+    tap(device, id="voicemail:5")
+    tap(device, id="vm_call")
+    tap(device, id="end_call")
+    assert _calls(device)[-1]["number"] == "+1 628-555-0147"
+    assert device.crashes == []
