@@ -20,9 +20,11 @@ import numpy as np
 from mobilegym_env import actions as A
 from mobilegym_env import checks as C
 from mobilegym_env import oracle as O
+from mobilegym_env.apps.phone.common import caller_name
 from mobilegym_env.device import Device
 from mobilegym_env.judge import Expectation
 from mobilegym_env.task import Start, Task
+from mobilegym_env.tasks import contacts as contacts_suite
 
 CALLS = "os.providers.calls"
 CONTACTS = "os.providers.contacts"
@@ -775,8 +777,6 @@ class DeleteVoicemail(_PhoneTask):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        from mobilegym_env.apps.phone.common import caller_name
-
         vm = _pick(rng, device.kernel.app_state("phone")["voicemails"])
         return cls.Params(vm["id"], caller_name(device.kernel, vm["number"]))
 
@@ -1091,3 +1091,48 @@ class SaveVoicemailCaller(_PhoneTask):
         yield O.tap(device, id="detail_add")
         yield from O.type_into(device, self.params.contact, id="new_name")
         yield O.tap(device, id="save")
+
+
+class UpdateNewNumber(_Person):
+    """A chain over three apps: an unknown number called, then texted who it is; the person's
+    contact gets the new number."""
+
+    name = "update_new_number"
+    template = ("You missed a call from a number you don't know; the same number then texted "
+                "you who it is. Update that person's contact so their mobile number is the "
+                "new one.")
+    difficulty = 4
+    objective = "hybrid"
+    apps = ("phone", "messages", "contacts")
+    tags = ("cross_app", "multi_step", "typing")
+
+    @dataclass(frozen=True)
+    class Params:
+        contact_id: int
+        name: str
+        number: str  # the new number
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        c = _pick(rng, [c for c in contacts(device) if c["phone"] and not c["phone2"]])
+        return cls.Params(c["id"], c["name"], new_number(rng, device))
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        at = now_ms(device) - int(rng.integers(30, 120)) * MINUTE
+        log(device, self.params.number, "missed", at)
+        device.kernel.providers.insert("content://sms", {
+            "thread_address": self.params.number, "address": self.params.number,
+            "body": f"Hi, it's {self.params.name}! Sorry I missed you. This is my new number, "
+                    "please save it.",
+            "timestamp_ms": at + 3 * MINUTE, "type": "inbox", "read": False})
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.modified(CONTACTS, id=self.params.contact_id,
+                           fields={"phone": C.digits_like(self.params.number)}),
+                C.may_change(LOOKING)]
+
+    def oracle(self, device: Device) -> Actions:
+        yield from O.open_app(device, "contacts")
+        yield from contacts_suite.search_and_open(device, self.params.name,
+                                                  self.params.contact_id)
+        yield from contacts_suite.edit_contact(device, {"phone": self.params.number})

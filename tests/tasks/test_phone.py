@@ -325,3 +325,18 @@ def test_save_voicemail_caller_needs_call_and_contact(booted):
     wrong = copy.deepcopy(saved)
     wrong["os"]["providers"]["contacts"][-1]["phone"] = "+1 213-555-0702"  # the decoy
     assert not task.judge(booted, wrong).success
+
+
+def test_update_new_number_on_the_right_contact(booted):
+    task = _task("update_new_number", contact_id=20, name="Laura Chen", number="+1 213-555-0701")
+    out = copy.deepcopy(booted)
+    laura = next(c for c in out["os"]["providers"]["contacts"] if c["id"] == 20)
+    laura["phone"] = "(213) 555-0701"
+    assert task.judge(booted, out).success
+    laura["phone2"] = "+1 415-555-0191"  # the old one kept as a second number: still fine?
+    v = task.judge(booted, out)
+    assert v.checks[0].passed and not v.clean  # no: only the mobile number was asked for
+    wrong = copy.deepcopy(booted)
+    next(c for c in wrong["os"]["providers"]["contacts"] if c["id"] == 1)["phone"] = \
+        "+1 213-555-0701"
+    assert not task.judge(booted, wrong).success
