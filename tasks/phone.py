@@ -67,6 +67,7 @@ def contacts(device: Device) -> list[dict[str, Any]]:
 
 
 def contact(device: Device, contact_id: int) -> dict[str, Any]:
+    """One contact; ValueError naming the id when there is none."""
     rows = device.kernel.providers.query(f"content://contacts/{contact_id}")
     if not rows:
         raise ValueError(f"no contact with id {contact_id}")
@@ -90,15 +91,18 @@ def new_number(rng: np.random.Generator, device: Device) -> str:
 
 
 def now_ms(device: Device) -> int:
+    """The device clock's epoch ms."""
     return device.kernel.clock.now_ms()
 
 
 def local(device: Device, ms: int) -> datetime.datetime:
+    """Epoch ms as the device's local wall time."""
     offset = device.kernel.clock.tz_offset_minutes * MINUTE
     return datetime.datetime(1970, 1, 1) + datetime.timedelta(milliseconds=ms + offset)
 
 
 def clock_text(when: datetime.datetime) -> str:
+    """``2:15 PM``, as the app shows times."""
     return f"{when.hour % 12 or 12}:{when.minute:02d} {'AM' if when.hour < 12 else 'PM'}"
 
 
@@ -159,6 +163,7 @@ def made_call(number: str, kind: str = "outgoing", **more: Any) -> Expectation:
 
 # --------------------------------------------------------------------------- oracle helpers
 def tab(device: Device, label: str) -> dict[str, Any]:
+    """A tap on one of Phone's navigation tabs."""
     return O.tap(device, O.node(device, text=label, role="tab"))
 
 
@@ -193,6 +198,7 @@ def dial(device: Device, number: str) -> Actions:
 
 
 def open_blocked(device: Device) -> Actions:
+    """From a Phone tab: Recents, its ⋮ menu, Blocked numbers."""
     yield tab(device, "Recents")
     yield O.tap(device, id="more")
     yield O.tap(device, id="blocked_numbers")

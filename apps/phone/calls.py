@@ -102,6 +102,7 @@ def apply_intent(ctx: ScreenContext) -> None:
 
 # --------------------------------------------------------------------------- in call
 def in_call(ctx: ScreenContext) -> View:
+    """The call going on: who, the ticking timer, keypad / mute / speaker, End."""
     apply_intent(ctx)
     call = ctx.ui.get(CALL)
     if not call:
@@ -166,6 +167,7 @@ def _end(ctx: ScreenContext) -> None:
 
 # --------------------------------------------------------------------------- incoming
 def incoming(ctx: ScreenContext) -> View:
+    """The full-screen incoming call: Decline, Message (quick replies), Answer."""
     number = ctx.query.get("number", "")
     if not valid_number(number) or ctx.ui.get("_answered") == ctx.activity.route:
         return scaffold(empty_state("call_end", "Call ended"), bg=T.SURFACE_CONTAINER)
@@ -180,6 +182,7 @@ def incoming(ctx: ScreenContext) -> View:
                align="center", gap=10, pad=(24, 48, 24, 0), w=FILL)
 
     def round_button(icon_name: str, color: str, label: str, id: str, on_tap: Any) -> View:
+        """A big round action with its label under it."""
         return col(icon(icon_name, 28, "#FFFFFF", w=72, h=72, radius=36, bg=color,
                         on_tap=on_tap, role="button", label=label, id=id),
                    text(label, 13, color=T.ON_SURFACE, role=None), align="center", gap=8)

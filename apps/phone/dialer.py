@@ -74,6 +74,7 @@ def suggestions(rows: list[dict[str, Any]], typed: str, limit: int = 3
 
 
 def keypad(ctx: ScreenContext) -> View:
+    """The keypad page: suggestions, the typed number, the dial pad, Call and backspace."""
     _apply_intent(ctx)
     typed = ctx.ui.get(DIAL, "")
     found = suggestions(contacts(ctx), typed) if typed else []

@@ -47,6 +47,7 @@ MAX_NAME = 80
 
 # --------------------------------------------------------------------------- favourites
 def favourites(ctx: ScreenContext) -> View:
+    """The Favourites tab: starred contacts as tiles (tap calls, long press for a menu)."""
     starred = [c for c in contacts(ctx) if c.get("starred")]
     tiles = [_tile(c.get("name") or c["phone"], c["id"], c.get("phone") or "")
              for c in starred]
@@ -145,6 +146,7 @@ def _contact_row(name: str, contact_id: int, phone: str, on_tap: Call, prefix: s
 
 
 def contacts_tab(ctx: ScreenContext) -> View:
+    """The Contacts tab: every contact with a number, searched by name or digits."""
     query = ctx.value("search")
     rows = [_contact_row(c.get("name") or c["phone"], c["id"], c.get("phone") or "",
                          Call(open_person, c["id"]), "contact")
@@ -156,6 +158,7 @@ def contacts_tab(ctx: ScreenContext) -> View:
 
 
 def open_person(ctx: ScreenContext, contact_id: int) -> None:
+    """Opens a contact's calling page (the search keyboard goes away)."""
     ctx.os.keyboard.hide()
     ctx.push(f"/contact/{contact_id}")
 

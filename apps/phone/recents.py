@@ -66,6 +66,7 @@ def _get_call(ctx: ScreenContext, raw_id: str) -> dict[str, Any] | None:
 
 # --------------------------------------------------------------------------- list
 def recents(ctx: ScreenContext) -> View:
+    """The Recents tab: every call, newest first, under Today / Yesterday / Older."""
     rows: list[View] = []
     group = None
     for c in _calls(ctx):
@@ -172,6 +173,8 @@ def _block(ctx: ScreenContext, number: str) -> None:
 
 # --------------------------------------------------------------------------- details
 def details(ctx: ScreenContext) -> View:
+    """A call's details: the caller, Call / Message / Contact or Add contact / Block, and every
+    call with that number."""
     call = _get_call(ctx, ctx.params.get("id", ""))
     if call is None:
         return scaffold(empty_state("call", "Call not found"),
@@ -241,6 +244,7 @@ def _delete_and_leave(ctx: ScreenContext, call_id: int) -> None:
 
 # --------------------------------------------------------------------------- blocked
 def blocked(ctx: ScreenContext) -> View:
+    """Blocked numbers: the list (unblock with X) and "Add a number"."""
     rows = [list_item(b["number"], caller_name(ctx.os, b["number"])
                       if caller_name(ctx.os, b["number"]) != b["number"] else None,
                       "block",

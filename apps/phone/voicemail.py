@@ -42,6 +42,7 @@ def _get(ctx: ScreenContext, raw_id: str) -> dict[str, Any] | None:
 
 
 def voicemails(ctx: ScreenContext) -> View:
+    """The Voicemail tab: newest first, unheard ones bold with a dot."""
     shown = sorted(ctx.state["voicemails"], key=lambda v: -v["date_ms"])
     rows = []
     for v in shown:
@@ -76,6 +77,7 @@ def _open(ctx: ScreenContext, vm_id: int) -> None:
 
 
 def voicemail(ctx: ScreenContext) -> View:
+    """One voicemail: who and when, Play, the transcript, Call back, Delete."""
     v = _get(ctx, ctx.params.get("id", ""))
     if v is None:
         return scaffold(empty_state("voicemail", "Voicemail not found"),
