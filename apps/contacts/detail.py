@@ -1,4 +1,4 @@
-"""A contact's page: header, Message/Share, the info card, star, edit and the ⋮ menu."""
+"""A contact's page: header, Call/Message/Share, the info card, star, edit and the ⋮ menu."""
 
 from __future__ import annotations
 
@@ -82,7 +82,8 @@ def _header(name: str, contact_id: int, role_line: str, can_message: bool) -> Vi
             text(role_line, 14, color=T.TEXT_SECONDARY, text_align="center", w=FILL,
                  id="role_line") if role_line else None,
             align="center", gap=10, pad=(24, 8, 24, 16)),
-        row(_action("comment-sms", "Message",
+        row(_action("call", "Call", Call(_call, contact_id) if can_message else None, "call"),
+            _action("comment-sms", "Message",
                     Call(_message, contact_id) if can_message else None, "message"),
             _action("share-nodes", "Share", Call(_share, contact_id), "share"),
             justify="center", gap=32, w=FILL),
@@ -165,6 +166,18 @@ def _message(ctx: ScreenContext, contact_id: int) -> None:
     intent = {"action": "ACTION_SENDTO", "scheme": "sms", "data": {"address": phone}}
     if not ctx.start_activity(intent, new_task=True):
         ctx.toast("No app can send messages")
+
+
+def _call(ctx: ScreenContext, contact_id: int) -> None:
+    """Opens the dialer with the contact's number (``ACTION_DIAL``, scheme ``tel``)."""
+    c = get_contact(ctx, contact_id)
+    phone = (c.get("phone") or "").strip() if c else ""
+    if not phone:
+        ctx.toast("This contact has no phone number")
+        return
+    if not ctx.start_activity({"action": "ACTION_DIAL", "scheme": "tel",
+                               "data": {"number": phone}}, new_task=True):
+        ctx.toast("No app can make calls")
 
 
 def share_text(c: dict[str, Any]) -> str:

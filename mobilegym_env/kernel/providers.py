@@ -1,4 +1,4 @@
-"""ContentResolver-style shared data: contacts, SMS and media (each persisted).
+"""ContentResolver-style shared data: contacts, SMS, media and the call log (each persisted).
 
 ``MEDIA_SAMPLES`` is the single source of the default photos: the media provider's rows and
 the file system's default files are both derived from it, so every media row's path exists.
@@ -556,6 +556,50 @@ DEFAULT_SMS: list[dict[str, Any]] = [
 ]
 
 
+CALL_COLUMNS: ColumnSpec = {
+    "id": ((int, _NONE), None),
+    "number": ((str,), ""),
+    "name": ((str, _NONE), None),  # the contact's name when the call was logged (cached)
+    "type": ((str,), "outgoing"),
+    "date_ms": ((int,), 0),  # when the call started (rang)
+    "duration_s": ((int,), 0),  # talk time; 0 for missed, rejected and blocked calls
+}
+# Android's CallLog.Calls types (INCOMING, OUTGOING, MISSED, REJECTED, BLOCKED).
+CALL_TYPES = ("incoming", "outgoing", "missed", "rejected", "blocked")
+_UNKNOWN_CALLER, _SPAM, _REALTOR, _TELEMARKETER = ("+1 646-555-0123", "+1 800-555-0142",
+                                                   "+1 213-555-0199", "+1 888-555-0163")
+_MAYA, _JACK, _DANIELA, _CARLOS, _LAURA, _JOHNSTON = (
+    "+1 408-555-0144", "+1 925-555-0128", "+1 650-555-0117", "+1 650-555-0141",
+    "+1 415-555-0191", "+1 707-555-0119")
+# (month, day, hour, minute, number, type, seconds), oldest first: ids follow time. The week
+# before the factory clock (2026-03-02 09:00 UTC); numbers of default contacts (their names are
+# cached as Android does) and a few unknown ones, several missed calls among them.
+_CALL_LOG: list[tuple[int, int, int, int, str, str, int]] = [
+    (2, 23, 9, 12, _ALICE, "outgoing", 245), (2, 23, 13, 40, _DANIEL, "incoming", 612),
+    (2, 23, 18, 5, _SPAM, "missed", 0), (2, 24, 8, 2, _FRANK, "outgoing", 95),
+    (2, 24, 8, 47, _FRANK, "incoming", 180), (2, 24, 19, 30, _HENRY, "incoming", 1420),
+    (2, 25, 10, 15, _GRACE, "missed", 0), (2, 25, 10, 32, _GRACE, "outgoing", 130),
+    (2, 25, 17, 50, _REALTOR, "missed", 0), (2, 26, 9, 5, _BEN, "outgoing", 320),
+    (2, 26, 12, 44, _MAYA, "incoming", 905), (2, 26, 20, 10, _SPAM, "rejected", 0),
+    (2, 27, 8, 30, _DANIELA, "missed", 0), (2, 27, 11, 11, _CARLOS, "incoming", 450),
+    (2, 27, 13, 0, _TELEMARKETER, "blocked", 0), (2, 27, 16, 20, _JOHNSTON, "outgoing", 75),
+    (2, 28, 9, 40, _JACK, "incoming", 1200), (2, 28, 14, 2, _UNKNOWN_CALLER, "incoming", 60),
+    (2, 28, 21, 15, _CHLOE, "outgoing", 540), (3, 1, 10, 5, _EMILY, "missed", 0),
+    (3, 1, 10, 20, _EMILY, "missed", 0), (3, 1, 12, 30, _DANIEL, "outgoing", 210),
+    (3, 1, 15, 45, _REALTOR, "missed", 0), (3, 1, 19, 0, _LAURA, "incoming", 380),
+    (3, 1, 21, 5, _NEW_NUMBER, "missed", 0), (3, 2, 7, 50, _BEN, "missed", 0),
+    (3, 2, 8, 35, _ALICE, "incoming", 95),
+]  # fmt: skip
+
+
+def _default_calls() -> list[dict[str, Any]]:
+    names = {c["phone"]: c["name"] for c in DEFAULT_CONTACTS}
+    return [{"id": i, "number": number, "name": names.get(number), "type": kind,
+             "date_ms": _at(month, day, hour, minute), "duration_s": seconds}
+            for i, (month, day, hour, minute, number, kind, seconds)
+            in enumerate(_CALL_LOG, start=1)]  # fmt: skip
+
+
 def _default_media() -> list[dict[str, Any]]:
     return [
         {"id": i, "path": s["path"], "mime": s["mime"], "title": media_title(s["path"]),
@@ -655,9 +699,24 @@ class MediaProvider(ContentProvider):
         return gone
 
 
+class CallLogProvider(ContentProvider):
+    """``content://calls`` (Android's CallLog.Calls): one row per call; defaults to the week
+    of :data:`_CALL_LOG`."""
+
+    def __init__(self, rows: Sequence[Mapping[str, Any]] | None = None) -> None:
+        super().__init__("calls", _default_calls() if rows is None else rows,
+                         columns=CALL_COLUMNS, choices={"type": CALL_TYPES})  # fmt: skip
+
+    def _check_values(self, values: Mapping[str, Any]) -> None:
+        super()._check_values(values)
+        if values.get("duration_s", 0) < 0:
+            raise ValueError(f"calls.duration_s: must be >= 0, got {values['duration_s']!r}")
+
+
 def default_providers() -> dict[str, ContentProvider]:
     """Return fresh providers with factory-default rows, keyed by authority."""
-    return {"contacts": ContactsProvider(), "sms": SmsProvider(), "media": MediaProvider()}
+    return {"contacts": ContactsProvider(), "sms": SmsProvider(), "media": MediaProvider(),
+            "calls": CallLogProvider()}
 
 
 # --------------------------------------------------------------------------- resolver
