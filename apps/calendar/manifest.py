@@ -1,6 +1,9 @@
 """Calendar: events in month, week, day and schedule views, with reminders."""
 
-from mobilegym_env.kernel import AppManifest
+from mobilegym_env.kernel import AppManifest, IntentFilter
+from mobilegym_env.kernel.broadcast import Receiver
+
+from .model import REMIND_ACTION, on_lifecycle, on_reminder
 
 MANIFEST = AppManifest(
     id="calendar",
@@ -8,4 +11,11 @@ MANIFEST = AppManifest(
     icon="calendar_month",
     color="#1967D2",
     aliases=('Agenda', 'Events', 'Schedule'),
+    intent_filters=(
+        IntentFilter(action="ACTION_VIEW", type="text/calendar", route="/import",
+                     description="Add to Calendar",
+                     params=(("path", "the .ics file's path"),)),
+    ),
+    receivers=(Receiver(REMIND_ACTION, on_reminder),),
+    on_lifecycle=on_lifecycle,  # opening the app (re)arms the reminders
 )

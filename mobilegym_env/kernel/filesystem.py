@@ -28,6 +28,7 @@ MIME_BY_EXT = {
     "md": "text/markdown",
     "csv": "text/csv",
     "json": "application/json",
+    "ics": "text/calendar",
     "html": "text/html",
     "pdf": "application/pdf",
     "doc": "application/msword",
