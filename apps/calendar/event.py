@@ -235,7 +235,8 @@ def _form(ctx: ScreenContext, event_id: int | None) -> View:
             ctx.field("location", "Add location", id="location", w=FILL),
             gap=16, pad=(20, 4, 16, 4)),
         _divider(),
-        _choice("group", "Add people", "add_guests", "Add people"),
+        _choice("group", "Add people", "add_guests", "Add people",
+                on_tap=functools.partial(_open_guests, ctx)),
         *[row(spacer(w=44, flex=0), text(g, 15, color=T.TEXT, w=FILL),
               icon_button("close", functools.partial(_remove_guest, ctx, g), f"Remove {g}",
                           T.TEXT_SECONDARY, id=f"guest_remove:{g}"),
@@ -268,11 +269,18 @@ def _pill(label: str, id: str, on_tap: Any) -> View:
 
 
 def _choice(icon_name: str, value: str, id: str, label: str,
-            extra: View | None = None) -> View:
+            extra: View | None = None, on_tap: Any = None) -> View:
     return row(icon(icon_name, 20, T.TEXT_SECONDARY, w=24), extra,
                text(value, 15, color=T.TEXT, role=None, w=FILL), gap=20, h=52,
                pad=(20, 0, 16, 0), role="button", text=f"{label}: {value}", id=id,
-               on_tap=Call("open_dialog", id))
+               on_tap=on_tap or Call("open_dialog", id))
+
+
+def _open_guests(ctx: ScreenContext) -> None:
+    """The people sheet opens with its search field focused."""
+    ctx.set_value("guest_q", "")
+    ctx.open_dialog("add_guests")
+    ctx.os.keyboard.show(ctx.activity.activity_id, "guest_q")
 
 
 def _open_picker(ctx: ScreenContext, kind: str) -> None:

@@ -28,6 +28,7 @@ from mobilegym_env.ui.pictures import Photo, file_photo
 ROOT_LABEL = "Internal storage"
 MAX_NAME = 100
 TEXT_MIMES = ("application/json",)
+VIEWED_ELSEWHERE = ("text/calendar",)  # text, but opened in its app (Calendar imports .ics)
 SELECT = "items"  # the selection-mode key of a folder's rows
 # sort key -> (label, key function over entries, reverse); folders always come first
 SORTS: dict[str, tuple[str, Any, bool]] = {
@@ -110,7 +111,8 @@ def items_text(n: int | None) -> str:
 
 
 def is_text(mime: str | None) -> bool:
-    return bool(mime) and (str(mime).startswith("text/") or mime in TEXT_MIMES)
+    return bool(mime) and mime not in VIEWED_ELSEWHERE and (
+        str(mime).startswith("text/") or mime in TEXT_MIMES)
 
 
 def file_icon(mime: str | None) -> str:
