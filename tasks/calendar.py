@@ -1,0 +1,1109 @@
+"""Calendar suite: adding, moving, editing and deleting events, reading the schedule, and
+chains with Messages and Files (an invitation by text, an ``.ics`` download, texting a time).
+
+Most tasks start in Calendar on its schedule (today first; the clock starts on Monday
+2026-03-02 at 09:00). Events are named by title and day; titles shared by several events
+("Team sync") or repeating events are left out where that would make the target ambiguous,
+and near-duplicates ("Dentist" / "Dentist follow-up") stay on screen as decoys. Switching the
+calendar's view is never collateral damage (``VIEWING``).
+"""
+
+from __future__ import annotations
+
+import collections
+import datetime
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from mobilegym_env import actions as A
+from mobilegym_env import checks as C
+from mobilegym_env import oracle as O
+from mobilegym_env.apps.calendar import model
+from mobilegym_env.device import Device
+from mobilegym_env.judge import Expectation
+from mobilegym_env.task import Start, Task
+from mobilegym_env.tasks import messages
+
+EVENTS = "apps.calendar.events"
+VIEWING = C.may_change("apps.calendar.view")
+CONTACTS_URI = "content://contacts"
+Action = dict[str, Any]
+Actions = Iterator[Action]
+
+
+# --------------------------------------------------------------------------- reading state
+def _store(device: Device) -> dict[str, Any]:
+    return device.kernel.app_state("calendar")
+
+
+def _events(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events of a ``device.state()`` dict."""
+    return state["apps"]["calendar"]["events"]
+
+
+def _record(events: Sequence[dict[str, Any]], event_id: int) -> dict[str, Any]:
+    found = next((e for e in events if e["id"] == event_id), None)
+    if found is None:
+        raise ValueError(f"no event with id {event_id}")
+    return found
+
+
+def _today(device: Device) -> datetime.date:
+    return device.kernel.clock.local_datetime().date()
+
+
+def _day(iso: str) -> datetime.date:
+    return datetime.date.fromisoformat(iso)
+
+
+def _pick(rng: np.random.Generator, items: Sequence[Any]) -> Any:
+    if not items:
+        raise ValueError("nothing to choose from")
+    return items[int(rng.integers(len(items)))]
+
+
+def _singles(device: Device, timed: bool | None = None) -> list[dict[str, Any]]:
+    """Events that one title and day name unambiguously: not repeating, a title no other
+    event has (``timed``: only timed / only all-day ones)."""
+    evs = _store(device)["events"]
+    count = collections.Counter(e["title"] for e in evs)
+    return [e for e in evs if e["repeat"] == "none" and count[e["title"]] == 1
+            and (timed is None or timed != e["all_day"])]
+
+
+def _contacts(device: Device) -> list[dict[str, Any]]:
+    return [c for c in device.kernel.providers.query(CONTACTS_URI) if c["phone"]]
+
+
+def _hm(text: str) -> tuple[int, int]:
+    h, m = text.split(":")
+    return int(h), int(m)
+
+
+def _shift(stamp: str, day: datetime.date | None = None, hm: str | None = None) -> str:
+    """A ``YYYY-MM-DD HH:MM`` moved to another day and/or time."""
+    when = model.parse(stamp)
+    if day is not None:
+        when = datetime.datetime.combine(day, when.time())
+    if hm is not None:
+        when = when.replace(hour=_hm(hm)[0], minute=_hm(hm)[1])
+    return model.stamp(when)
+
+
+@dataclass(frozen=True)
+class SameItems(C.Matcher):
+    """A list holding exactly these strings, in any order."""
+
+    expected: tuple[str, ...]
+
+    def __call__(self, value: Any) -> bool:
+        return isinstance(value, list) and sorted(value) == sorted(self.expected)
+
+    def describe(self) -> str:
+        return f"exactly {', '.join(self.expected) or 'nothing'}"
+
+
+# --------------------------------------------------------------------------- oracle steps
+def go_to(device: Device, day: datetime.date) -> Actions:
+    """Back to Calendar's main screen, then "go to date" ``day``."""
+    title = yield from O.back_to(device, id="go_to_date")
+    yield O.tap(device, title)
+    yield from pick_date(device, day)
+
+
+def open_event(device: Device, event_id: int, day: datetime.date) -> Actions:
+    """Opens the event's occurrence on ``day`` from the schedule."""
+    yield from go_to(device, day)
+    chip = yield from O.scroll_to(device, id=f"event:{event_id}:{day.isoformat()}")
+    yield O.tap(device, chip)
+
+
+def edit_event(device: Device, event_id: int, day: datetime.date) -> Actions:
+    yield from open_event(device, event_id, day)
+    yield O.tap(device, id="edit")
+
+
+def pick_date(device: Device, day: datetime.date) -> Actions:
+    """Sets the open date picker: on its month grid when ``day`` is in the month shown or
+    the next or previous one (fewer actions), else by typing the date."""
+    shown = O.node(device, id="date_picker:month")["text"]
+    first = datetime.datetime.strptime(shown, "%B %Y").date()
+    months = (day.year - first.year) * 12 + day.month - first.month
+    if abs(months) > 1:
+        yield from O.pick_date(device, day)
+        return
+    if months:
+        yield O.tap(device, id="date_picker:next" if months > 0 else "date_picker:prev")
+    yield O.tap(device, id=f"date_picker:day:{day.day}")
+    yield O.tap(device, id="date_picker:ok")
+
+
+def pick_time(device: Device, hour: int, minute: int) -> Actions:
+    """Sets the open time picker: on its dial for a minute on the dial's five-minute marks
+    (hour, minute, AM/PM, OK), else by typing."""
+    if minute % 5:
+        yield from O.pick_time(device, hour, minute)
+        return
+    yield O.tap(device, id=f"time_picker:dial:{hour % 12 or 12}")
+    yield O.tap(device, id=f"time_picker:dial:{minute:02d}")
+    half = O.node(device, id="time_picker:pm" if hour >= 12 else "time_picker:am")
+    if not half["selected"]:
+        yield O.tap(device, half)
+    yield O.tap(device, id="time_picker:ok")
+
+
+def pick(device: Device, control: str, value: datetime.date | tuple[int, int]) -> Actions:
+    """Opens a form's date or time control and sets it through the picker."""
+    node = yield from O.scroll_to(device, id=control, up=True)
+    yield O.tap(device, node)
+    if isinstance(value, datetime.date):
+        yield from pick_date(device, value)
+    else:
+        yield from pick_time(device, *value)
+
+
+def choose(device: Device, control: str, option: str) -> Actions:
+    """Opens a form's option dialog (repeat, reminder, colour, calendar) and picks one."""
+    node = yield from O.scroll_to(device, id=control)
+    yield O.tap(device, node)
+    yield O.tap(device, id=f"{control}:{option}")
+
+
+def save(device: Device) -> Actions:
+    yield O.tap(device, id="save")
+
+
+# --------------------------------------------------------------------------- base classes
+class _CalendarTask(Task):
+    suite = "calendar"
+    apps = ("calendar",)
+    start = Start(app="calendar")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [*self.expect(initial), VIEWING]
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class _EventParams:
+    event_id: int
+    title: str
+    date: str  # the day it starts (ISO)
+
+
+class _OneEventTask(_CalendarTask):
+    """A task about one event named by its title and day; subclasses narrow the candidates
+    (``timed``) and draw their further params in :meth:`more`."""
+
+    timed: ClassVar[bool | None] = True
+    Params = _EventParams
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[dict[str, Any]]:
+        return _singles(device, cls.timed)
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
+        return ()
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        ev = _pick(rng, cls.candidates(device))
+        return cls.Params(ev["id"], ev["title"], ev["start"][:10], *cls.more(rng, device, ev))
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        ev = _record(_store(device)["events"], params.event_id)
+        if ev["title"] != params.title or ev["start"][:10] != params.date:
+            raise ValueError(f"event {params.event_id} is {ev['title']!r} on {ev['start']}")
+
+    def template_values(self) -> dict[str, Any]:
+        return {**super().template_values(), "day": model.date_text(_day(self.params.date))}
+
+    def event(self, initial: dict[str, Any]) -> dict[str, Any]:
+        return _record(_events(initial), self.params.event_id)
+
+
+# --------------------------------------------------------------------------- add
+NEW_TITLES = ("Interview", "Tax appointment", "Guitar lesson", "Call with the bank",
+              "Open house", "Offsite planning", "Eye exam", "Parent meetup")
+REMINDER_WORDS = {0: "at the time of the event", 10: "10 minutes before",
+                  30: "30 minutes before", 60: "1 hour before", 1440: "1 day before"}
+
+
+class AddEvent(_CalendarTask):
+    """Create a timed event with its day, start, end and notification set in the form."""
+
+    name = "add_event"
+    template = ("Add an event '{title}' on {day} from {start} to {end} with a notification "
+                "{reminder_words}.")
+    difficulty = 3
+    tags = ("typing", "picker", "dialog")
+
+    @dataclass(frozen=True)
+    class Params:
+        title: str
+        date: str
+        start: str
+        end: str
+        reminder: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        day = _today(device) + datetime.timedelta(days=int(rng.integers(2, 21)))
+        begin = datetime.datetime.combine(day, datetime.time(int(rng.integers(8, 17)),
+                                                             _pick(rng, (0, 15, 30, 45))))
+        end = begin + datetime.timedelta(minutes=_pick(rng, (30, 45, 60, 90)))
+        return cls.Params(_pick(rng, NEW_TITLES), day.isoformat(), model.hm(begin),
+                          model.hm(end), _pick(rng, (10, 30, 60, 1440)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.reminder not in REMINDER_WORDS or params.end <= params.start:
+            raise ValueError("a reminder of REMINDER_WORDS and an end after the start")
+
+    def template_values(self) -> dict[str, Any]:
+        return {**super().template_values(), "day": model.date_text(_day(self.params.date)),
+                "reminder_words": REMINDER_WORDS[self.params.reminder]}
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        p = self.params
+        return [C.created(EVENTS, {"title": C.text_like(p.title), "all_day": False,
+                                   "start": f"{p.date} {p.start}", "end": f"{p.date} {p.end}",
+                                   "reminder": p.reminder})]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield O.tap(device, id="fab")
+        yield from O.type_into(device, p.title, id="title")
+        yield from pick(device, "start_date", _day(p.date))
+        yield from pick(device, "start_time", _hm(p.start))
+        yield from pick(device, "end_time", _hm(p.end))
+        if p.reminder != 30:  # a new event's default notification
+            yield from choose(device, "reminder", str(p.reminder))
+        yield from save(device)
+
+
+ALL_DAY_TITLES = ("Company holiday", "Moving day", "Ski trip", "Grandma's visit",
+                  "Hackathon", "Garden show")
+
+
+class AddAllDayEvent(_CalendarTask):
+    """Create an all-day event over one to three days."""
+
+    name = "add_all_day_event"
+    template = "Add an all-day event '{title}' {when}."
+    difficulty = 2
+    tags = ("typing", "picker", "toggle")
+
+    @dataclass(frozen=True)
+    class Params:
+        title: str
+        first: str
+        last: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        first = _today(device) + datetime.timedelta(days=int(rng.integers(3, 26)))
+        last = first + datetime.timedelta(days=int(rng.integers(0, 3)))
+        return cls.Params(_pick(rng, ALL_DAY_TITLES), first.isoformat(), last.isoformat())
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.last < params.first:
+            raise ValueError("the last day comes before the first")
+
+    def template_values(self) -> dict[str, Any]:
+        first, last = _day(self.params.first), _day(self.params.last)
+        when = f"on {model.date_text(first)}" if first == last else \
+            f"from {model.date_text(first)} to {model.date_text(last)}"
+        return {**super().template_values(), "when": when}
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        p = self.params
+        return [C.created(EVENTS, {"title": C.text_like(p.title), "all_day": True,
+                                   "start": p.first, "end": p.last})]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield O.tap(device, id="fab")
+        yield from O.type_into(device, p.title, id="title")
+        yield O.tap(device, id="all_day")
+        yield from pick(device, "start_date", _day(p.first))
+        if p.last != p.first:
+            yield from pick(device, "end_date", _day(p.last))
+        yield from save(device)
+
+
+# --------------------------------------------------------------------------- edit one event
+class MoveEvent(_OneEventTask):
+    """Move an event to another day and start time, keeping its length."""
+
+    name = "move_event"
+    template = "Move '{title}' from {day} to {new_day} at {new_start}, keeping its length."
+    difficulty = 3
+    tags = ("picker", "navigation")
+
+    @dataclass(frozen=True)
+    class Params(_EventParams):
+        new_date: str
+        new_start: str
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
+        shift = int(_pick(rng, (-3, -2, -1, 1, 2, 3, 4, 5, 6, 7)))
+        new_day = _day(ev["start"][:10]) + datetime.timedelta(days=shift)
+        return new_day.isoformat(), f"{int(rng.integers(8, 18)):02d}:{_pick(rng, (0, 30)):02d}"
+
+    def template_values(self) -> dict[str, Any]:
+        return {**super().template_values(),
+                "new_day": model.date_text(_day(self.params.new_date))}
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        ev, p = self.event(initial), self.params
+        start, end = model.span(ev)
+        begin = model.parse(f"{p.new_date} {p.new_start}")
+        return [C.modified(EVENTS, id=p.event_id, fields={
+            "start": model.stamp(begin), "end": model.stamp(begin + (end - start))})]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield from edit_event(device, p.event_id, _day(p.date))
+        yield from pick(device, "start_date", _day(p.new_date))
+        yield from pick(device, "start_time", _hm(p.new_start))
+        yield from save(device)
+
+
+RENAMES = {"Haircut": ("Haircut and beard trim", "Hair appointment"),
+           "Car service": ("Car inspection", "Oil change"),
+           "Book club": ("Book club: Piranesi", "Book club night"),
+           "Gym with Kevin": ("Leg day with Kevin", "Workout with Kevin"),
+           "Quarterly review": ("Q1 review", "Quarterly business review"),
+           "Budget planning": ("Budget kickoff", "Budget planning 2026"),
+           "Vet appointment": ("Milo's vaccination", "Vet visit for Milo"),
+           "Lunch with Chloe": ("Lunch with Chloe and Sam", "Brunch with Chloe")}
+
+
+class RenameEvent(_OneEventTask):
+    """Give an event a new title."""
+
+    name = "rename_event"
+    template = "Rename the event '{title}' on {day} to '{new_title}'."
+    difficulty = 2
+    tags = ("typing",)
+
+    @dataclass(frozen=True)
+    class Params(_EventParams):
+        new_title: str
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[dict[str, Any]]:
+        return [e for e in _singles(device, True) if e["title"] in RENAMES]
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
+        return (_pick(rng, RENAMES[ev["title"]]),)
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.modified(EVENTS, id=self.params.event_id,
+                           fields={"title": C.text_like(self.params.new_title)})]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield from edit_event(device, p.event_id, _day(p.date))
+        yield from O.type_into(device, p.new_title, id="title")
+        yield from save(device)
+
+
+# (title, day) pairs with a look-alike: the one-off "Team sync" beside the weekly one,
+# "Dentist" beside "Dentist follow-up"
+LOOK_ALIKES = (("Dentist", "2026-03-10"), ("Dentist follow-up", "2026-03-24"),
+               ("Team sync", "2026-03-05"))
+
+
+class DeleteEvent(_OneEventTask):
+    """Delete one event whose title looks like another's (or is another's)."""
+
+    name = "delete_event"
+    template = "Delete the '{title}' event on {day}."
+    difficulty = 3
+    tags = ("dialog", "navigation")
+    timed = None
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[dict[str, Any]]:
+        return [e for e in _store(device)["events"]
+                if (e["title"], e["start"][:10]) in LOOK_ALIKES]
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.deleted(EVENTS, id=self.params.event_id)]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield from open_event(device, p.event_id, _day(p.date))
+        yield O.tap(device, id="delete")
+        yield O.tap(device, id="delete_dialog:confirm")
+
+
+PLACES = ("Room 3C", "Cafe Luna", "Main library", "Zoom", "Union Square", "Room 4B",
+          "Tartine Bakery", "City Hall")
+
+
+class SetLocation(_OneEventTask):
+    """Change where an event takes place."""
+
+    name = "set_location"
+    template = "Change the location of '{title}' on {day} to '{location}'."
+    difficulty = 2
+    tags = ("typing",)
+
+    @dataclass(frozen=True)
+    class Params(_EventParams):
+        location: str
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
+        return (_pick(rng, [p for p in PLACES if p != ev["location"]]),)
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.modified(EVENTS, id=self.params.event_id,
+                           fields={"location": C.text_like(self.params.location)})]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield from edit_event(device, p.event_id, _day(p.date))
+        node = yield from O.scroll_to(device, id="location")
+        yield O.tap(device, node)
+        yield from O.type_into(device, p.location, id="location")
+        yield from save(device)
+
+
+class AddGuest(_OneEventTask):
+    """Invite a contact to an event (the guest is picked from Contacts)."""
+
+    name = "add_guest"
+    template = "Invite {guest} to '{title}' on {day}."
+    difficulty = 3
+    tags = ("search", "dialog", "typing")
+
+    @dataclass(frozen=True)
+    class Params(_EventParams):
+        guest: str
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
+        return (_pick(rng, [c["name"] for c in _contacts(device)
+                            if c["name"] not in ev["guests"]]),)
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        guests = (*self.event(initial)["guests"], self.params.guest)
+        return [C.modified(EVENTS, id=self.params.event_id,
+                           fields={"guests": SameItems(guests)})]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        contact = next(c for c in _contacts(device) if c["name"] == p.guest)
+        yield from edit_event(device, p.event_id, _day(p.date))
+        node = yield from O.scroll_to(device, id="add_guests")
+        yield O.tap(device, node)
+        yield A.type_text(p.guest)
+        yield O.tap(device, id=f"guest_pick:{contact['id']}")
+        yield from save(device)
+
+
+class ChangeReminder(_OneEventTask):
+    """Change when an event's notification comes."""
+
+    name = "change_reminder"
+    template = "Change the notification for '{title}' on {day} to {reminder_words}."
+    difficulty = 2
+    tags = ("dialog", "scroll")
+
+    @dataclass(frozen=True)
+    class Params(_EventParams):
+        reminder: int
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
+        return (_pick(rng, [r for r in REMINDER_WORDS if r != ev["reminder"]]),)
+
+    def template_values(self) -> dict[str, Any]:
+        return {**super().template_values(),
+                "reminder_words": REMINDER_WORDS[self.params.reminder]}
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.modified(EVENTS, id=self.params.event_id,
+                           fields={"reminder": self.params.reminder})]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield from edit_event(device, p.event_id, _day(p.date))
+        yield from choose(device, "reminder", str(p.reminder))
+        yield from save(device)
+
+
+RULE_WORDS = {"daily": "every day", "weekly": "every week", "monthly": "every month"}
+
+
+class MakeRepeating(_OneEventTask):
+    """Make a one-off event repeat."""
+
+    name = "make_repeating"
+    template = "Make '{title}' on {day} repeat {rule_words}."
+    difficulty = 2
+    tags = ("dialog",)
+
+    @dataclass(frozen=True)
+    class Params(_EventParams):
+        rule: str
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
+        return (_pick(rng, ("weekly", "weekly", "monthly", "daily")),)
+
+    def template_values(self) -> dict[str, Any]:
+        return {**super().template_values(), "rule_words": RULE_WORDS[self.params.rule]}
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.modified(EVENTS, id=self.params.event_id, fields={"repeat": self.params.rule})]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield from edit_event(device, p.event_id, _day(p.date))
+        yield from choose(device, "repeat", p.rule)
+        yield from save(device)
+
+
+class ChangeColor(_OneEventTask):
+    """Give an event its own colour."""
+
+    name = "change_color"
+    template = "Change the colour of '{title}' on {day} to {color}."
+    difficulty = 2
+    tags = ("dialog", "scroll")
+    timed = None
+
+    @dataclass(frozen=True)
+    class Params(_EventParams):
+        color: str
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
+        return (_pick(rng, [c for c in model.COLORS if c != ev["color"]]),)
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.modified(EVENTS, id=self.params.event_id, fields={"color": self.params.color})]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield from edit_event(device, p.event_id, _day(p.date))
+        yield from choose(device, "color", p.color)
+        yield from save(device)
+
+
+class SwitchView(_CalendarTask):
+    """Switch the calendar to another view from the navigation drawer."""
+
+    name = "switch_view"
+    template = "Switch my calendar to the {label} view."
+    difficulty = 1
+    tags = ("drawer", "settings")
+
+    @dataclass(frozen=True)
+    class Params:
+        view: str
+
+    LABELS: ClassVar[dict[str, str]] = {"day": "day", "3day": "3-day", "week": "week",
+                                        "month": "month"}
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, list(cls.LABELS)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.view not in cls.LABELS:
+            raise ValueError(f"view must be one of {list(cls.LABELS)}")
+
+    def template_values(self) -> dict[str, Any]:
+        return {"label": self.LABELS[self.params.view]}
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.equals("apps.calendar.view", self.params.view)]
+
+    def oracle(self, device: Device) -> Actions:
+        yield O.tap(device, id="drawer")
+        yield O.tap(device, id=f"view:{self.params.view}")
+
+
+# --------------------------------------------------------------------------- questions
+class AppointmentTime(_CalendarTask):
+    """Read an appointment's start time; its look-alike ("Dentist follow-up") is elsewhere."""
+
+    name = "appointment_time"
+    template = "What time is my '{title}' appointment?"
+    difficulty = 2
+    objective = "query"
+    tags = ("search",)
+
+    @dataclass(frozen=True)
+    class Params:
+        title: str
+        date: str
+        start: str
+        decoy_date: str
+        decoy_start: str
+
+    PAIR: ClassVar[tuple[str, str]] = ("Dentist", "Dentist follow-up")
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        title = _pick(rng, cls.PAIR)
+        days = rng.choice(np.arange(1, 22), size=2, replace=False)
+        times = [f"{int(rng.integers(8, 18)):02d}:{_pick(rng, (0, 15, 30, 45)):02d}"
+                 for _ in range(2)]
+        while times[1] == times[0]:
+            times[1] = f"{int(rng.integers(8, 18)):02d}:{_pick(rng, (0, 15, 30, 45)):02d}"
+        today = _today(device)
+        first, second = (today + datetime.timedelta(days=int(d)) for d in days)
+        return cls.Params(title, first.isoformat(), times[0], second.isoformat(), times[1])
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.title not in cls.PAIR or params.start == params.decoy_start:
+            raise ValueError("title must be Dentist or Dentist follow-up; times must differ")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        p = self.params
+        decoy = self.PAIR[1 - self.PAIR.index(p.title)]
+        for title, date, start in ((p.title, p.date, p.start),
+                                   (decoy, p.decoy_date, p.decoy_start)):
+            ev = next(e for e in _store(device)["events"] if e["title"] == title)
+            begin, end = model.span(ev)
+            new = model.parse(f"{date} {start}")
+            ev["start"], ev["end"] = model.stamp(new), model.stamp(new + (end - begin))
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_time(*_hm(self.params.start))]
+
+    def oracle(self, device: Device) -> Actions:
+        yield O.tap(device, id="search")
+        yield A.type_text(self.params.title)
+        yield A.answer(self.params.start)
+
+
+class CountEventsOnDay(_CalendarTask):
+    """Count a day's events, all-day and repeating ones included."""
+
+    name = "count_events_on_day"
+    template = "How many events do I have on {day}?"
+    difficulty = 3
+    objective = "query"
+    tags = ("counting", "navigation", "picker")
+
+    @dataclass(frozen=True)
+    class Params:
+        date: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        today = _today(device)
+        days = [today + datetime.timedelta(days=i) for i in range(-5, 27)]
+        busy = [d for d in days if len(model.on_day(_store(device)["events"], d)) >= 2]
+        return cls.Params(_pick(rng, busy).isoformat())
+
+    def template_values(self) -> dict[str, Any]:
+        return {"day": model.date_text(_day(self.params.date))}
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_number(len(model.on_day(_events(initial), _day(self.params.date))))]
+
+    def oracle(self, device: Device) -> Actions:
+        day = _day(self.params.date)
+        yield from go_to(device, day)
+        count = len(model.on_day(_store(device)["events"], day))
+        yield A.answer(str(count))
+
+
+class EventLocation(_OneEventTask):
+    """Say where an event takes place."""
+
+    name = "event_location"
+    template = "Where is '{title}' on {day}?"
+    difficulty = 2
+    objective = "query"
+    tags = ("navigation",)
+    timed = None
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[dict[str, Any]]:
+        return [e for e in _singles(device) if e["location"]]
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_text(self.event(initial)["location"], contains=True)]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield from open_event(device, p.event_id, _day(p.date))
+        yield A.answer(_record(_store(device)["events"], p.event_id)["location"])
+
+
+class EventDate(_OneEventTask):
+    """Say on what date an event is (search finds it)."""
+
+    name = "event_date"
+    template = "On what date is '{title}'?"
+    difficulty = 2
+    objective = "query"
+    tags = ("search",)
+    timed = None
+
+    def template_values(self) -> dict[str, Any]:
+        return {"title": self.params.title}
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        day = _day(self.params.date)
+        return [C.answer_date(day.year, day.month, day.day)]
+
+    def oracle(self, device: Device) -> Actions:
+        yield O.tap(device, id="search")
+        yield A.type_text(self.params.title)
+        day = _day(self.params.date)
+        yield A.answer(f"{day:%B} {day.day}, {day.year}")
+
+
+class WhoIsInvited(_OneEventTask):
+    """List an event's guests."""
+
+    name = "who_is_invited"
+    template = "Who is invited to '{title}' on {day}?"
+    difficulty = 2
+    objective = "query"
+    tags = ("navigation",)
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[dict[str, Any]]:
+        return [e for e in _singles(device, True) if e["guests"]]
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_items(list(self.event(initial)["guests"]))]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield from open_event(device, p.event_id, _day(p.date))
+        yield A.answer(", ".join(_record(_store(device)["events"], p.event_id)["guests"]))
+
+
+class FirstEventTomorrow(_CalendarTask):
+    """Name tomorrow's first timed event (one more is added per seed, earlier or later)."""
+
+    name = "first_event_tomorrow"
+    template = "What is my first event tomorrow? Answer with its title."
+    difficulty = 3
+    objective = "query"
+    tags = ("navigation",)
+
+    @dataclass(frozen=True)
+    class Params:
+        title: str
+        start: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        tomorrow = _today(device) + datetime.timedelta(days=1)
+        taken = {e["title"] for e in model.on_day(_store(device)["events"], tomorrow)}
+        hours = [h for h in range(7, 16)
+                 if all(model.span(e)[0].hour != h
+                        for e in model.on_day(_store(device)["events"], tomorrow))]
+        return cls.Params(_pick(rng, [t for t in NEW_TITLES if t not in taken]),
+                          f"{_pick(rng, hours):02d}:{_pick(rng, (0, 30)):02d}")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        day = _today(device) + datetime.timedelta(days=1)
+        begin = model.parse(f"{day.isoformat()} {self.params.start}")
+        model.create(_store(device), {
+            "title": self.params.title, "calendar_id": 1, "start": model.stamp(begin),
+            "end": model.stamp(begin + datetime.timedelta(hours=1)), "all_day": False,
+            "repeat": "none", "location": "", "guests": [], "reminder": None, "color": None,
+            "description": ""}, device.kernel.clock.now_ms() - 86_400_000)
+
+    @staticmethod
+    def first(events: list[dict[str, Any]], day: datetime.date) -> str:
+        timed = [e for e in model.on_day(events, day) if not e["all_day"]]
+        return timed[0]["title"]
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        now = datetime.datetime.fromtimestamp(initial["os"]["time"]["now_ms"] / 1000,
+                                              datetime.timezone.utc)
+        local = now + datetime.timedelta(minutes=initial["os"]["time"]["tz_offset_minutes"])
+        tomorrow = local.date() + datetime.timedelta(days=1)
+        return [C.answer_text(self.first(_events(initial), tomorrow))]
+
+    def oracle(self, device: Device) -> Actions:
+        tomorrow = _today(device) + datetime.timedelta(days=1)
+        yield from go_to(device, tomorrow)
+        yield A.answer(self.first(_store(device)["events"], tomorrow))
+
+
+# --------------------------------------------------------------------------- find, then act
+class MoveGuestsEvent(_CalendarTask):
+    """Find the one event a contact is invited to, then move it to another day."""
+
+    name = "move_guests_event"
+    template = ("Find the event {guest} is invited to and move it to {new_day}, at the same "
+                "time.")
+    difficulty = 3
+    objective = "hybrid"
+    tags = ("navigation", "picker", "memory")
+
+    @dataclass(frozen=True)
+    class Params:
+        guest: str
+        event_id: int
+        new_date: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        evs = _store(device)["events"]
+        count = collections.Counter(g for e in evs for g in e["guests"])
+        ev = _pick(rng, [e for e in _singles(device, True)
+                         if any(count[g] == 1 for g in e["guests"])])
+        guest = _pick(rng, [g for g in ev["guests"] if count[g] == 1])
+        shift = int(_pick(rng, (1, 2, 3, 4, 5, 6, 7)))
+        return cls.Params(guest, ev["id"],
+                          (_day(ev["start"][:10]) + datetime.timedelta(days=shift)).isoformat())
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        evs = [e for e in _store(device)["events"] if params.guest in e["guests"]]
+        if [e["id"] for e in evs] != [params.event_id]:
+            raise ValueError(f"{params.guest} must be a guest of event {params.event_id} only")
+
+    def template_values(self) -> dict[str, Any]:
+        return {"guest": self.params.guest,
+                "new_day": model.date_text(_day(self.params.new_date))}
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        ev = _record(_events(initial), self.params.event_id)
+        day = _day(self.params.new_date)
+        return [C.modified(EVENTS, id=ev["id"], fields={
+            "start": _shift(ev["start"], day), "end": _shift(ev["end"], day)})]
+
+    def oracle(self, device: Device) -> Actions:
+        ev = _record(_store(device)["events"], self.params.event_id)
+        yield from edit_event(device, ev["id"], _day(ev["start"][:10]))
+        yield from pick(device, "start_date", _day(self.params.new_date))
+        yield from save(device)
+
+
+# (title, the text with {weekday} and {time}, hours it lasts)
+INVITATIONS = (
+    ("Dinner at Luigi's", "Dinner at Luigi's on {weekday} at {time}? My treat!", 2),
+    ("Movie night", "Movie night at my place on {weekday}, {time}? Bring snacks", 3),
+    ("Climbing", "Want to go climbing on {weekday} at {time}? The bouldering gym on 3rd St", 2),
+    ("Brunch with the gang", "Brunch with the gang on {weekday} at {time}, you in?", 2),
+    ("Board games", "Board games at Sam's on {weekday} from {time}! Can you make it?", 3),
+)
+INVITE_TIMES = ("10:30", "12:00", "18:30", "19:00", "19:30", "20:00")
+
+
+def _spoken(hm: str) -> str:
+    """``19:30`` as a person texts it: ``7:30 PM``."""
+    h, m = _hm(hm)
+    return f"{h % 12 or 12}:{m:02d} {'PM' if h >= 12 else 'AM'}"
+
+
+class SmsInvitation(_CalendarTask):
+    """Turn an invitation that arrived by text into a calendar event (another invitation
+    from someone else is a decoy)."""
+
+    name = "sms_invitation"
+    template = ("{name} texted me an invitation. Add it to my calendar as '{title}' on the "
+                "day and at the time proposed, lasting {hours} hours.")
+    difficulty = 4
+    objective = "hybrid"
+    apps = ("messages", "calendar")
+    tags = ("cross_app", "picker", "typing", "memory")
+    start = Start()
+
+    @dataclass(frozen=True)
+    class Params:
+        name: str
+        phone: str
+        invitation: int
+        date: str
+        time: str
+        decoy_phone: str
+        decoy_invitation: int
+        decoy_date: str
+        decoy_time: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        people = rng.choice(len(_contacts(device)), size=2, replace=False)
+        host, other = (_contacts(device)[int(i)] for i in people)
+        kinds = rng.choice(len(INVITATIONS), size=2, replace=False)
+        offsets = rng.choice(np.arange(2, 7), size=2, replace=False)
+        today = _today(device)
+        days = [(today + datetime.timedelta(days=int(o))).isoformat() for o in offsets]
+        return cls.Params(host["name"], host["phone"], int(kinds[0]), days[0],
+                          _pick(rng, INVITE_TIMES), other["phone"], int(kinds[1]), days[1],
+                          _pick(rng, INVITE_TIMES))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if not any(c["name"] == params.name and c["phone"] == params.phone
+                   for c in _contacts(device)):
+            raise ValueError(f"no contact {params.name!r} with phone {params.phone!r}")
+        if params.phone == params.decoy_phone or params.date == params.decoy_date:
+            raise ValueError("the decoy comes from someone else about another day")
+
+    def template_values(self) -> dict[str, Any]:
+        title, _, hours = INVITATIONS[self.params.invitation]
+        return {"name": self.params.name, "title": title, "hours": hours}
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        p = self.params
+        for phone, kind, date, hm, ago in ((p.decoy_phone, p.decoy_invitation, p.decoy_date,
+                                            p.decoy_time, 50), (p.phone, p.invitation, p.date,
+                                                                p.time, 20)):
+            weekday = _day(date).strftime("%A")
+            body = INVITATIONS[kind][1].format(weekday=weekday, time=_spoken(hm))
+            messages.receive(device, phone, body, ago, read=False)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        p = self.params
+        title, _, hours = INVITATIONS[p.invitation]
+        begin = model.parse(f"{p.date} {p.time}")
+        return [C.created(EVENTS, {"title": C.text_like(title), "all_day": False,
+                                   "start": model.stamp(begin),
+                                   "end": model.stamp(begin + datetime.timedelta(hours=hours))}),
+                VIEWING, C.may_change(messages.LOOKING)]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        title, _, hours = INVITATIONS[p.invitation]
+        yield from messages.open_thread(device, p.phone)
+        yield from O.open_app(device, "calendar")
+        yield O.tap(device, id="fab")
+        yield from O.type_into(device, title, id="title")
+        yield from pick(device, "start_date", _day(p.date))
+        yield from pick(device, "start_time", _hm(p.time))
+        end = model.parse(f"{p.date} {p.time}") + datetime.timedelta(hours=hours)
+        yield from pick(device, "end_time", (end.hour, end.minute))
+        yield from save(device)
+
+
+# (file name, title, location)
+ICS_FILES = (("concert", "Symphony concert", "Davies Hall"),
+             ("webinar", "Security webinar", "Online"),
+             ("kickoff", "Soccer season kickoff", "Greenfield Park"),
+             ("wedding", "Ana and Tom's wedding", "Napa Valley Lodge"),
+             ("workshop", "Pottery workshop", "Clay Studio"))
+
+
+def ics_text(title: str, begin: datetime.datetime, end: datetime.datetime,
+             location: str) -> str:
+    return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//MobileGym//EN\r\nBEGIN:VEVENT\r\n"
+            f"UID:{begin:%Y%m%dT%H%M}-{title.replace(' ', '')}@example.com\r\n"
+            f"SUMMARY:{title}\r\nDTSTART:{begin:%Y%m%dT%H%M%S}\r\n"
+            f"DTEND:{end:%Y%m%dT%H%M%S}\r\nLOCATION:{location}\r\nEND:VEVENT\r\n"
+            "END:VCALENDAR\r\n")
+
+
+class ImportIcs(_CalendarTask):
+    """Add the event of a downloaded ``.ics`` file (another one is a decoy) from Files."""
+
+    name = "import_ics"
+    template = "Add the event in the file '{file}.ics' in my Downloads to my calendar."
+    difficulty = 3
+    apps = ("files", "calendar")
+    tags = ("cross_app", "scroll")
+    start = Start(app="files", route="/dir?path=/sdcard/Download")
+
+    @dataclass(frozen=True)
+    class Params:
+        which: int
+        decoy: int
+        date: str
+        start: str
+        minutes: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        which, decoy = (int(i) for i in rng.choice(len(ICS_FILES), size=2, replace=False))
+        day = _today(device) + datetime.timedelta(days=int(rng.integers(3, 30)))
+        return cls.Params(which, decoy, day.isoformat(),
+                          f"{int(rng.integers(9, 20)):02d}:{_pick(rng, (0, 30)):02d}",
+                          _pick(rng, (60, 90, 120)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.which == params.decoy or not (0 <= params.which < len(ICS_FILES)
+                                                and 0 <= params.decoy < len(ICS_FILES)):
+            raise ValueError("which and decoy are two different ICS_FILES")
+
+    def template_values(self) -> dict[str, Any]:
+        return {"file": ICS_FILES[self.params.which][0]}
+
+    def _span(self) -> tuple[datetime.datetime, datetime.datetime]:
+        begin = model.parse(f"{self.params.date} {self.params.start}")
+        return begin, begin + datetime.timedelta(minutes=self.params.minutes)
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        begin, end = self._span()
+        for i, shift in ((self.params.decoy, 2), (self.params.which, 0)):
+            name, title, place = ICS_FILES[i]
+            device.kernel.files.write_text(
+                f"/sdcard/Download/{name}.ics",
+                ics_text(title, begin + datetime.timedelta(days=shift),
+                         end + datetime.timedelta(days=shift), place))
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        _, title, place = ICS_FILES[self.params.which]
+        begin, end = self._span()
+        return [C.created(EVENTS, {"title": title, "start": model.stamp(begin),
+                                   "end": model.stamp(end), "location": place}), VIEWING]
+
+    def oracle(self, device: Device) -> Actions:
+        row = yield from O.scroll_to(device, id=f"file:{ICS_FILES[self.params.which][0]}.ics")
+        yield O.tap(device, row)
+        yield O.tap(device, id="open_with")
+        yield O.tap(device, id="save")
+
+
+class TextEventTime(_OneEventTask):
+    """Look up when an event starts and text it to a contact."""
+
+    name = "text_event_time"
+    template = "Text {guest} the time my '{title}' on {day} starts."
+    difficulty = 4
+    objective = "hybrid"
+    apps = ("calendar", "messages")
+    tags = ("cross_app", "typing", "memory")
+
+    @dataclass(frozen=True)
+    class Params(_EventParams):
+        guest: str
+        phone: str
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
+        person = _pick(rng, _contacts(device))
+        return person["name"], person["phone"]
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        h, m = model.span(self.event(initial))[0].hour, model.span(self.event(initial))[0].minute
+        return [messages.sent(self.params.phone, C.time_like(h, m)), VIEWING,
+                C.may_change(messages.LOOKING)]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield from open_event(device, p.event_id, _day(p.date))
+        start = model.span(_record(_store(device)["events"], p.event_id))[0]
+        yield from messages.compose(device, p.guest, f"It starts at {model.hm(start)}.")
