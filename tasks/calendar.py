@@ -803,7 +803,8 @@ class FirstEventTomorrow(_CalendarTask):
     """Name tomorrow's first timed event (one more is added per seed, earlier or later)."""
 
     name = "first_event_tomorrow"
-    template = "What is my first event tomorrow? Answer with its title."
+    template = ("What is my first event tomorrow, not counting all-day events? Answer with its "
+                "title.")
     difficulty = 3
     objective = "query"
     tags = ("navigation",)
