@@ -19,6 +19,7 @@ from mobilegym_env.ui import (
     Call,
     ScreenContext,
     View,
+    avatar,
     bar_action,
     bottom_sheet,
     button,
@@ -365,7 +366,7 @@ def _guest_sheet(ctx: ScreenContext) -> View:
     people = [c for c in ctx.os.providers.query(CONTACTS, order_by="name")
               if c["name"] not in chosen and (not query or query in c["name"].lower()
                                               or query in (c.get("email") or "").lower())]
-    rows = [row(View("box", w=32, h=32, radius=16, bg=T.PRIMARY_CONTAINER),
+    rows = [row(avatar(c["name"], 32),
                 col(text(c["name"], 15, color=T.TEXT, role=None),
                     text(c.get("email") or c["phone"], 12, color=T.TEXT_SECONDARY, role=None),
                     w=FILL),

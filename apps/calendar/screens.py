@@ -380,13 +380,14 @@ def search(ctx: ScreenContext) -> View:
                            else "Search by title, location or description")
         return scaffold(body, top_bar=bar)
     today = ctx.now().date()
-    rows = []
-    for ev in found:
+    shown = []
+    for ev in found:  # a repeating event shows its next occurrence
         day = model.next_start(ev, today) if ev["repeat"] != "none" else None
-        day = day or model.parse(ev["start"]).date()
-        when = model.when_text(ev, day)
-        rows.append(_result(ev["id"], ev["title"], f"{model.date_text(day, True)} · {when}",
-                            model.color_of(ctx.state, ev), day.isoformat()))
+        shown.append((day or model.parse(ev["start"]).date(), ev))
+    shown.sort(key=lambda p: (p[0], model.span(p[1])[0].time(), p[1]["id"]))
+    rows = [_result(ev["id"], ev["title"],
+                    f"{model.date_text(day, True)} · {model.when_text(ev, day)}",
+                    model.color_of(ctx.state, ev), day.isoformat()) for day, ev in shown]
     return scaffold(ctx.scroll(*rows, id="results", pad=(0, 4, 0, 16)), top_bar=bar)
 
 
