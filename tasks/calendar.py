@@ -340,6 +340,64 @@ class AddAllDayEvent(_CalendarTask):
         yield from save(device)
 
 
+MEETINGS = ("Project review", "Design critique", "Hiring sync", "Vendor call",
+            "Roadmap workshop", "Coffee chat")
+
+
+class AddMeeting(_CalendarTask):
+    """Create an event with a place and a guest picked from Contacts."""
+
+    name = "add_meeting"
+    template = ("Schedule '{title}' on {day} from {start} to {end} at '{location}' and invite "
+                "{guest}.")
+    difficulty = 3
+    tags = ("typing", "picker", "search")
+
+    @dataclass(frozen=True)
+    class Params:
+        title: str
+        date: str
+        start: str
+        end: str
+        location: str
+        guest: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        day = _today(device) + datetime.timedelta(days=int(rng.integers(1, 15)))
+        begin = datetime.datetime.combine(day, datetime.time(int(rng.integers(9, 17)),
+                                                             _pick(rng, (0, 30))))
+        end = begin + datetime.timedelta(minutes=_pick(rng, (30, 60)))
+        return cls.Params(_pick(rng, MEETINGS), day.isoformat(), model.hm(begin),
+                          model.hm(end), _pick(rng, PLACES),
+                          _pick(rng, [c["name"] for c in _contacts(device)]))
+
+    def template_values(self) -> dict[str, Any]:
+        return {**super().template_values(), "day": model.date_text(_day(self.params.date))}
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        p = self.params
+        return [C.created(EVENTS, {"title": C.text_like(p.title), "all_day": False,
+                                   "start": f"{p.date} {p.start}", "end": f"{p.date} {p.end}",
+                                   "location": C.text_like(p.location),
+                                   "guests": SameItems((p.guest,))})]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        contact = next(c for c in _contacts(device) if c["name"] == p.guest)
+        yield O.tap(device, id="fab")
+        yield from O.type_into(device, p.title, id="title")
+        yield from pick(device, "start_date", _day(p.date))
+        yield from pick(device, "start_time", _hm(p.start))
+        yield from pick(device, "end_time", _hm(p.end))
+        yield from O.type_into(device, p.location, id="location")
+        node = yield from O.scroll_to(device, id="add_guests")
+        yield O.tap(device, node)
+        yield A.type_text(p.guest)
+        yield O.tap(device, id=f"guest_pick:{contact['id']}")
+        yield from save(device)
+
+
 # --------------------------------------------------------------------------- edit one event
 class MoveEvent(_OneEventTask):
     """Move an event to another day and start time, keeping its length."""
@@ -516,13 +574,34 @@ class AddGuest(_OneEventTask):
         yield from save(device)
 
 
-class ChangeReminder(_OneEventTask):
+class _ChoiceTask(_OneEventTask):
+    """Set one field of an event in one of the form's option dialogs (the field, its control
+    and its option ids share the name ``field``; the value is the param ``param``)."""
+
+    field: ClassVar[str]
+    param: ClassVar[str]
+
+    def value(self) -> Any:
+        return getattr(self.params, self.param)
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.modified(EVENTS, id=self.params.event_id, fields={self.field: self.value()})]
+
+    def oracle(self, device: Device) -> Actions:
+        p = self.params
+        yield from edit_event(device, p.event_id, _day(p.date))
+        yield from choose(device, self.field, str(self.value()))
+        yield from save(device)
+
+
+class ChangeReminder(_ChoiceTask):
     """Change when an event's notification comes."""
 
     name = "change_reminder"
     template = "Change the notification for '{title}' on {day} to {reminder_words}."
     difficulty = 2
     tags = ("dialog", "scroll")
+    field, param = "reminder", "reminder"
 
     @dataclass(frozen=True)
     class Params(_EventParams):
@@ -536,27 +615,18 @@ class ChangeReminder(_OneEventTask):
         return {**super().template_values(),
                 "reminder_words": REMINDER_WORDS[self.params.reminder]}
 
-    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.modified(EVENTS, id=self.params.event_id,
-                           fields={"reminder": self.params.reminder})]
-
-    def oracle(self, device: Device) -> Actions:
-        p = self.params
-        yield from edit_event(device, p.event_id, _day(p.date))
-        yield from choose(device, "reminder", str(p.reminder))
-        yield from save(device)
-
 
 RULE_WORDS = {"daily": "every day", "weekly": "every week", "monthly": "every month"}
 
 
-class MakeRepeating(_OneEventTask):
+class MakeRepeating(_ChoiceTask):
     """Make a one-off event repeat."""
 
     name = "make_repeating"
     template = "Make '{title}' on {day} repeat {rule_words}."
     difficulty = 2
     tags = ("dialog",)
+    field, param = "repeat", "rule"
 
     @dataclass(frozen=True)
     class Params(_EventParams):
@@ -569,17 +639,8 @@ class MakeRepeating(_OneEventTask):
     def template_values(self) -> dict[str, Any]:
         return {**super().template_values(), "rule_words": RULE_WORDS[self.params.rule]}
 
-    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.modified(EVENTS, id=self.params.event_id, fields={"repeat": self.params.rule})]
 
-    def oracle(self, device: Device) -> Actions:
-        p = self.params
-        yield from edit_event(device, p.event_id, _day(p.date))
-        yield from choose(device, "repeat", p.rule)
-        yield from save(device)
-
-
-class ChangeColor(_OneEventTask):
+class ChangeColor(_ChoiceTask):
     """Give an event its own colour."""
 
     name = "change_color"
@@ -587,6 +648,7 @@ class ChangeColor(_OneEventTask):
     difficulty = 2
     tags = ("dialog", "scroll")
     timed = None
+    field, param = "color", "color"
 
     @dataclass(frozen=True)
     class Params(_EventParams):
@@ -596,13 +658,41 @@ class ChangeColor(_OneEventTask):
     def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
         return (_pick(rng, [c for c in model.COLORS if c != ev["color"]]),)
 
+
+class DuplicateEvent(_OneEventTask):
+    """Copy an event to another day (the event page's menu has Duplicate)."""
+
+    name = "duplicate_event"
+    template = "Make a copy of '{title}' on {day} for {new_day}, at the same time."
+    difficulty = 3
+    tags = ("menu", "picker")
+
+    @dataclass(frozen=True)
+    class Params(_EventParams):
+        new_date: str
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
+        shift = int(_pick(rng, (1, 2, 7, 14)))
+        return ((_day(ev["start"][:10]) + datetime.timedelta(days=shift)).isoformat(),)
+
+    def template_values(self) -> dict[str, Any]:
+        return {**super().template_values(),
+                "new_day": model.date_text(_day(self.params.new_date))}
+
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.modified(EVENTS, id=self.params.event_id, fields={"color": self.params.color})]
+        ev, day = self.event(initial), _day(self.params.new_date)
+        return [C.created(EVENTS, {"title": ev["title"], "start": _shift(ev["start"], day),
+                                   "end": _shift(ev["end"], day), "all_day": False,
+                                   "location": ev["location"],
+                                   "guests": SameItems(tuple(ev["guests"]))})]
 
     def oracle(self, device: Device) -> Actions:
         p = self.params
-        yield from edit_event(device, p.event_id, _day(p.date))
-        yield from choose(device, "color", p.color)
+        yield from open_event(device, p.event_id, _day(p.date))
+        yield O.tap(device, id="more")
+        yield O.tap(device, id="menu:duplicate")
+        yield from pick(device, "start_date", _day(p.new_date))
         yield from save(device)
 
 
@@ -797,6 +887,59 @@ class WhoIsInvited(_OneEventTask):
         p = self.params
         yield from open_event(device, p.event_id, _day(p.date))
         yield A.answer(", ".join(_record(_store(device)["events"], p.event_id)["guests"]))
+
+
+class NextOccurrence(_CalendarTask):
+    """Say the date of a repeating event's next occurrence."""
+
+    name = "next_occurrence"
+    template = "On what date is my next '{title}'?"
+    difficulty = 2
+    objective = "query"
+    tags = ("search",)
+
+    @dataclass(frozen=True)
+    class Params:
+        event_id: int
+        title: str
+
+    @staticmethod
+    def upcoming(ev: dict[str, Any], now: datetime.datetime) -> datetime.date:
+        """The first occurrence that has not started yet."""
+        start = model.span(ev)[0].time()
+        day = model.next_start(ev, now.date())
+        while day is not None and datetime.datetime.combine(day, start) <= now:
+            day = model.next_start(ev, day + datetime.timedelta(days=1))
+        if day is None:
+            raise ValueError(f"event {ev['id']} does not come again")
+        return day
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        evs = _store(device)["events"]
+        count = collections.Counter(e["title"] for e in evs)
+        today = _today(device)
+        ev = _pick(rng, [e for e in evs if e["repeat"] != "none" and count[e["title"]] == 1
+                         and not model.occurrences(e, today, today)])  # not today: unambiguous
+        return cls.Params(ev["id"], ev["title"])
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        ev = _record(_store(device)["events"], params.event_id)
+        if ev["title"] != params.title or ev["repeat"] == "none":
+            raise ValueError(f"event {params.event_id} is not a repeating {params.title!r}")
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        now = datetime.datetime.fromisoformat(initial["os"]["time"]["iso"])
+        day = self.upcoming(_record(_events(initial), self.params.event_id), now)
+        return [C.answer_date(day.year, day.month, day.day)]
+
+    def oracle(self, device: Device) -> Actions:
+        yield O.tap(device, id="search")
+        yield A.type_text(self.params.title)
+        day = self.upcoming(_record(_store(device)["events"], self.params.event_id),
+                            device.kernel.clock.local_datetime())
+        yield A.answer(f"{day:%A, %B} {day.day}")
 
 
 class FirstEventTomorrow(_CalendarTask):

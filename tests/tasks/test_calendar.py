@@ -290,3 +290,41 @@ def test_text_event_time_sends_that_time(env):
     assert task.judge(initial, sent(copy.deepcopy(initial), "It starts at 8:30 AM")).success
     assert task.judge(initial, sent(copy.deepcopy(initial), "08:30")).success
     assert not task.judge(initial, sent(copy.deepcopy(initial), "It starts at 9:15")).success
+
+
+def test_add_meeting_needs_the_place_and_only_that_guest(env):
+    task, initial, final = start(env, "add_meeting", title="Vendor call", date="2026-03-18",
+                                 start="10:00", end="10:30", location="Room 3C",
+                                 guest="Alice Johnson")
+    add(final, title="Vendor call", start="2026-03-18 10:00", end="2026-03-18 10:30",
+        location="Room 3C", guests=["Alice Johnson"])
+    assert task.judge(initial, final).success
+    lookalike = copy.deepcopy(initial)  # Alice Johnston is another contact
+    add(lookalike, title="Vendor call", start="2026-03-18 10:00", end="2026-03-18 10:30",
+        location="Room 3C", guests=["Alice Johnston"])
+    assert not task.judge(initial, lookalike).success
+
+
+def test_duplicate_event_keeps_the_original_and_copies_the_details(env):
+    task, initial, final = start(env, "duplicate_event", event_id=BOOK_CLUB, title="Book club",
+                                 date="2026-03-12", new_date="2026-03-19")
+    copy_of = {k: v for k, v in event(initial, BOOK_CLUB).items() if k not in ("id",)}
+    copy_of.update(start="2026-03-19 19:00", end="2026-03-19 21:00")
+    add(final, **copy_of)
+    assert task.judge(initial, final).success
+    moved = copy.deepcopy(initial)  # moving is not copying
+    edit(moved, BOOK_CLUB, start="2026-03-19 19:00", end="2026-03-19 21:00")
+    assert not task.judge(initial, moved).success
+    both = copy.deepcopy(final)
+    delete(both, BOOK_CLUB)
+    v = task.judge(initial, both)
+    assert not v.success and not v.clean
+
+
+def test_next_occurrence_expands_the_repeat_from_the_episode_day(env):
+    task, initial, _ = start(env, "next_occurrence", event_id=6, title="Yoga")
+    assert initial["os"]["time"]["iso"].startswith("2026-03-14")  # a Saturday
+    answers(task, initial, ["March 18", "Wednesday, March 18", "2026-03-18"],
+            ["March 11", "March 25"])
+    task, initial, _ = start(env, "next_occurrence", event_id=8, title="Rent due")
+    answers(task, initial, ["April 1", "4/1/2026"], ["March 1"])
