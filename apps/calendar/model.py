@@ -10,6 +10,7 @@ expanded on demand, deterministically, for the days a screen shows.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -32,11 +33,19 @@ FIELDS = ("title", "calendar_id", "start", "end", "all_day", "repeat", "location
 
 
 # --------------------------------------------------------------------------- times
+@functools.lru_cache(maxsize=4096)  # screens parse the same few stamps on every frame
 def parse(stamp: str) -> datetime.datetime:
-    """``"YYYY-MM-DD HH:MM"`` or ``"YYYY-MM-DD"`` (midnight) as a naive local datetime."""
+    """``"YYYY-MM-DD HH:MM"`` or ``"YYYY-MM-DD"`` (midnight) as a naive local datetime.
+
+    Raises:
+        ValueError: Not such a stamp.
+    """
     if len(stamp) == 10:
         return datetime.datetime.combine(datetime.date.fromisoformat(stamp), datetime.time())
-    return datetime.datetime.strptime(stamp, "%Y-%m-%d %H:%M")
+    if len(stamp) != 16 or stamp[10] != " " or stamp[13] != ":":
+        raise ValueError(f"not a 'YYYY-MM-DD HH:MM' time: {stamp!r}")
+    return datetime.datetime.combine(datetime.date.fromisoformat(stamp[:10]),
+                                     datetime.time(int(stamp[11:13]), int(stamp[14:16])))
 
 
 def stamp(when: datetime.datetime, all_day: bool = False) -> str:
