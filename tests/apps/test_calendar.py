@@ -273,3 +273,49 @@ def test_an_ics_file_opens_in_calendar_from_files(device: Device) -> None:
     assert (rec["title"], rec["start"], rec["location"]) == (
         "Wine tasting", "2026-03-21 18:00", "Vineyard Hall, Napa")
     assert route(device) == "/event/32?date=2026-03-21"
+
+
+def test_time_grid_views_page_by_their_width(device: Device) -> None:
+    tap(device, id="drawer")
+    tap(device, id="view:3day")
+    assert "Monday, March 2" in screen_text(device) and "Wednesday, March 4" in \
+        screen_text(device)
+    assert has(device, id="event:10:2026-03-03")  # the kick-off block in the 11:00 row
+    tap(device, id="next")
+    assert route(device) == "/?date=2026-03-05" and "Saturday, March 7" in screen_text(device)
+    tap(device, id="drawer")
+    tap(device, id="view:day")
+    tap(device, id="prev")
+    assert route(device) == "/?date=2026-03-04" and has(device, id="event:11:2026-03-04")
+
+
+def test_editing_or_deleting_an_event_rearms_or_cancels_its_reminder(device: Device) -> None:
+    alarms = device.kernel.alarms
+    assert alarms.get("calendar", "event:17").extras["date"] == "2026-03-10"
+    device.kernel.open_app("calendar", "/event/17?date=2026-03-10")
+    tap(device, id="edit")
+    tap(device, id="reminder")
+    tap(device, id="reminder:none")
+    tap(device, id="save")
+    assert ev(device, 17)["reminder"] is None and alarms.get("calendar", "event:17") is None
+    device.kernel.open_app("calendar", "/event/19?date=2026-03-12")
+    tap(device, id="delete")
+    tap(device, id="delete_dialog:confirm")
+    assert alarms.get("calendar", "event:19") is None
+
+
+def test_share_sends_the_event_as_text(device: Device) -> None:
+    device.kernel.open_app("calendar", "/event/11?date=2026-03-04")
+    tap(device, id="more")
+    tap(device, id="menu:share")
+    text = screen_text(device)
+    assert "Lunch with Chloe" in text and "Tartine Bakery" in text  # the share sheet
+    assert device.crashes == []
+
+
+def test_a_file_without_events_imports_nothing(device: Device) -> None:
+    device.kernel.files.write_text("/sdcard/Download/empty.ics", "BEGIN:VCALENDAR\nEND:VCALENDAR")
+    device.kernel.open_app("files", file_route("/sdcard/Download/empty.ics"))
+    tap(device, id="open_with")
+    assert "No events found in this file" in screen_text(device)
+    assert len(store(device)["events"]) == 31
