@@ -1221,6 +1221,55 @@ class ImportIcs(_CalendarTask):
         yield O.tap(device, id="save")
 
 
+class DayToNote(_CalendarTask):
+    """Write a day's events into a note (Calendar, then Notes)."""
+
+    name = "day_to_note"
+    template = ("Write a note titled '{note}' that lists the titles of all my events on {day}, "
+                "separated by commas.")
+    difficulty = 4
+    objective = "hybrid"
+    apps = ("calendar", "notes")
+    tags = ("cross_app", "typing", "memory", "navigation")
+
+    @dataclass(frozen=True)
+    class Params:
+        date: str
+        note: str
+
+    @staticmethod
+    def titles(events: list[dict[str, Any]], day: datetime.date) -> list[str]:
+        return [e["title"] for e in model.on_day(events, day)]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        evs, today = _store(device)["events"], _today(device)
+        days = [today + datetime.timedelta(days=i) for i in range(1, 15)]
+        # a list answer splits on commas and "and": leave out days whose titles hold them
+        fit = [d for d in days if 2 <= len(cls.titles(evs, d)) <= 4 and not any(
+            "," in t or "&" in t or " and " in f" {t.lower()} " for t in cls.titles(evs, d))]
+        day = _pick(rng, fit)
+        return cls.Params(day.isoformat(), f"Plans for {day:%B} {day.day}")
+
+    def template_values(self) -> dict[str, Any]:
+        return {"note": self.params.note, "day": model.date_text(_day(self.params.date))}
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        titles = self.titles(_events(initial), _day(self.params.date))
+        return [C.created("apps.notes.notes", {"title": C.text_like(self.params.note),
+                                               "body": C.items_like(titles)}), VIEWING]
+
+    def oracle(self, device: Device) -> Actions:
+        day = _day(self.params.date)
+        yield from go_to(device, day)
+        titles = self.titles(_store(device)["events"], day)
+        yield from O.open_app(device, "notes")
+        yield O.tap(device, id="fab")
+        yield from O.type_into(device, self.params.note, id="title")
+        yield from O.type_into(device, ", ".join(titles), id="body")
+        yield O.tap(device, id="save")
+
+
 class TextEventTime(_OneEventTask):
     """Look up when an event starts and text it to a contact."""
 

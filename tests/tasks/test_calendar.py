@@ -328,3 +328,20 @@ def test_next_occurrence_expands_the_repeat_from_the_episode_day(env):
             ["March 11", "March 25"])
     task, initial, _ = start(env, "next_occurrence", event_id=8, title="Rent due")
     answers(task, initial, ["April 1", "4/1/2026"], ["March 1"])
+
+
+def test_day_to_note_lists_exactly_that_days_events(env):
+    task, initial, final = start(env, "day_to_note", date="2026-03-17", note="Plans for March 17")
+    notes = final["apps"]["notes"]
+    body = "Piano lesson, St. Patrick's Day"
+    notes["notes"].append({"id": notes["next_id"], "kind": "text", "title": "Plans for March 17",
+                           "body": body, "items": [], "pinned": False, "folder_id": None,
+                           "created_ms": NOW, "updated_ms": NOW})
+    notes["next_id"] += 1
+    assert task.judge(initial, final).success
+    short = copy.deepcopy(final)
+    short["apps"]["notes"]["notes"][-1]["body"] = "Piano lesson"
+    assert not task.judge(initial, short).success
+    lines = copy.deepcopy(final)  # one per line is a list too
+    lines["apps"]["notes"]["notes"][-1]["body"] = "St. Patrick's Day\nPiano lesson"
+    assert task.judge(initial, lines).success
