@@ -9,6 +9,7 @@ shutter's feedback) lives in the activity's ``ui``; the timer is the pending ala
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import re
 import zlib
@@ -225,10 +226,9 @@ def on_lifecycle(kernel: Any, activity: Any, event: str) -> None:
 
 
 def ask_permission(kernel: Any) -> None:
-    try:
+    # another app's dialog may be up (ValueError); the camera asks again when it comes back
+    with contextlib.suppress(ValueError):
         kernel.permissions.request(APP, PERMISSION)
-    except ValueError:
-        pass  # another app's dialog is up; the camera asks again when it comes back
 
 
 def ticking(kernel: Any, activity: Any) -> bool:
