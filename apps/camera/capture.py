@@ -67,10 +67,11 @@ def local(kernel: Any, ms: int) -> datetime.datetime:
 
 
 def scene_key(lens: str, when: datetime.datetime) -> str:
-    """The picture in front of ``lens`` at the local minute ``when``: a face for the front
-    camera; for the back one the street at night, a sunset at golden hour, else a view that
-    changes every few minutes. Its words choose the scene (``ui.pictures``)."""
-    stamp = when.strftime("%Y%m%d %H%M")
+    """The picture in front of ``lens`` at the local time ``when``: a face for the front
+    camera; for the back one the street at night, a sunset at golden hour, else a view of the
+    hour. It changes every ten minutes (a new picture costs tens of milliseconds to draw, so
+    not every minute); its words choose the scene (``ui.pictures``)."""
+    stamp = f"{when:%Y%m%d %H}{when.minute // 10}"
     if lens == "front":
         return f"selfie {stamp}"
     hour = when.hour

@@ -267,7 +267,24 @@ def video(ctx: ScreenContext) -> View:
                   text(f"{length // 60}:{length % 60:02d}", 14, "medium", FG,
                        gravity="bottom-right", pad=(0, 0, 12, 12), id="video_length"),
                   w=FILL, h=FILL)
-    return scaffold(stage, top_bar=bar, bg=BG)
+    share = row(button("Share", functools.partial(_share, ctx, v["id"]), "tonal",
+                       icon="share-nodes", id="share"),
+                text(f"{v['width']} × {v['height']}  ·  {int(v.get('size') or 0) / 1e6:.1f} MB",
+                     12, color=DIM, id="video_details"),
+                h=72, pad=(16, 0), gap=16, bg=BG)
+    return scaffold(stage, top_bar=bar, bottom=share, bg=BG)
+
+
+def _share(ctx: ScreenContext, media_id: int) -> None:
+    """``ACTION_SEND`` of the video (whoever takes ``video/*``; none may)."""
+    rows = ctx.os.providers.query(f"{K.MEDIA}/{media_id}")
+    if not rows:
+        ctx.toast("This video was deleted")
+        return
+    intent = {"action": "ACTION_SEND", "type": rows[0]["mime"],
+              "data": {"media_id": media_id, "path": rows[0]["path"]}}
+    if not ctx.start_activity(intent):
+        ctx.toast("No app can share this video")
 
 
 def _when(ctx: ScreenContext, row_: dict[str, Any]) -> str:

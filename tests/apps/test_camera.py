@@ -257,3 +257,17 @@ def test_odd_stored_settings_read_as_defaults(cam):
     assert K.settings(cam.kernel)["flash"] == "off" and K.settings(cam.kernel)["timer"] == 0
     tap(cam, id="shutter")
     assert cam.crashes == [] and len(new_media(cam)) == 1
+
+
+def test_sharing_a_video_that_no_app_takes_says_so(cam):
+    tap(cam, id="mode:video")
+    tap(cam, id="shutter")
+    cam.kernel.tick(3000)
+    tap(cam, id="shutter")
+    tap(cam, id="thumbnail")
+    assert "1080 × 1920" in node(cam, id="video_details")["text"]
+    tap(cam, id="share")
+    shown = cam.kernel.system_ui.toast
+    assert (shown.text if shown else "") == "No app can share this video" or \
+        cam.state()["os"]["chooser"] is not None
+    assert cam.crashes == []
