@@ -136,9 +136,10 @@ def _thumbnail(ctx: ScreenContext, recording: int | None) -> View:
                  on_tap=functools.partial(open_capture, ctx, last["id"]))
 
 
-def _disc(size: int, color: str, square: bool = False) -> View:
-    return View("box", w=size, h=size, radius=6 if square else size // 2, bg=color,
-                gravity="center")
+def _glyph(name: str, size: int, color: str) -> View:
+    # drawn as icons, not filled boxes: the dark theme keeps a light foreground light but
+    # darkens light backgrounds, and the shutter stays white in both themes
+    return icon(name, size, color, gravity="center")
 
 
 def _shutter(ctx: ScreenContext, conf: dict[str, Any], recording: int | None) -> View:
@@ -146,15 +147,16 @@ def _shutter(ctx: ScreenContext, conf: dict[str, Any], recording: int | None) ->
     recording); a cross while the self-timer counts down (a press cancels it)."""
     press = functools.partial(K.shutter, ctx.os, ctx.activity)
     if conf["mode"] == "video":
-        inner = _disc(28, RED, square=True) if recording is not None else _disc(60, RED)
+        inner = _glyph("stop:fill", 40, RED) if recording is not None else \
+            _glyph("circle:fill", 60, RED)
         label = "Stop recording" if recording is not None else "Start recording"
     elif K.timer_at(ctx.os) is not None:
-        inner = icon("close", 32, FG, gravity="center")
+        inner = _glyph("close", 32, FG)
         label = "Cancel timer"
     else:
-        inner = _disc(60, FG)
+        inner = _glyph("circle:fill", 60, FG)
         label = "Take photo"
-    return stack(_disc(76, FG), _disc(68, BG), inner, w=76, h=76, role="button", label=label,
+    return stack(_glyph("circle", 88, FG), inner, w=80, h=80, role="button", label=label,
                  id="shutter", on_tap=press)
 
 
