@@ -701,10 +701,11 @@ class PhotoAndDeleteOldest(_CameraTask):
 
 
 class SendNewPhoto(_CameraTask):
-    """Take a photo and text it to a contact: the thumbnail, Gallery's Share, Messages."""
+    """Take a photo with a given lens and text it to a contact: the thumbnail, Gallery's
+    Share, Messages."""
 
     name = "send_new_photo"
-    template = "Take a photo and send it to {name} in a text message."
+    template = "Take a photo with the {lens} camera and send it to {name} in a text message."
     difficulty = 4
     objective = "hybrid"
     apps = (APP, "gallery", "messages")
@@ -714,14 +715,16 @@ class SendNewPhoto(_CameraTask):
     class Params:
         contact_id: int
         name: str
+        lens: str = "back"
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         c = _pick(rng, [c for c in contacts.contacts(device) if c["phone"]])
-        return cls.Params(c["id"], c["name"])
+        return cls.Params(c["id"], c["name"], _pick(rng, ("back", "front")))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
+        _check("lens", params.lens, ("back", "front"))
         c = contacts.contact(device, params.contact_id)
         if c["name"] != params.name or not c["phone"]:
             raise ValueError(f"contact {params.contact_id} is not {params.name!r} with a number")
@@ -742,7 +745,7 @@ class SendNewPhoto(_CameraTask):
                                     j.final["os"]["providers"]["sms"]) if carries_new_photo(m)]
             names = {n for m in sent for n in re.findall(rf"{PXL}\.jpg", m["body"])}
             return bool(names) and names <= shots, f"sent {sorted(names)}; taken {sorted(shots)}"
-        return [*captured(),
+        return [*captured(lens=self.params.lens), C.may_change(f"{SETTINGS}.lens"),
                 C.created("os.providers.sms", carries_new_photo,
                           name=f"the new photo sent to {phone}"),
                 C.holds("the photo sent is the one just taken", same_photo),
@@ -750,5 +753,111 @@ class SendNewPhoto(_CameraTask):
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_camera(device)
+        yield from set_lens(device, self.params.lens)
         yield from shoot_and_view(device)
         yield from gallery.share_to(device, self.params.name, self.params.contact_id)
+
+
+class FavoriteNewPhoto(_CameraTask):
+    """Take a photo and mark it a favorite in Gallery (the favorites are Gallery's store)."""
+
+    name = "favorite_new_photo"
+    template = "Take a photo, then mark it as a favorite in Gallery."
+    difficulty = 3
+    objective = "hybrid"
+    apps = (APP, "gallery")
+    tags = ("cross_app", "navigation")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        ready(device)
+        device.kernel.app_state("gallery")["favorites"] = sorted(
+            int(i) for i in rng.choice(range(1, 27), size=2, replace=False))
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        def favorite(j: Judged) -> tuple[bool, str]:
+            new = [r["media_id"] for r in _new(j.initial["apps"]["camera"]["captures"],
+                                               j.final["apps"]["camera"]["captures"])]
+            want = sorted([*j.initial["apps"]["gallery"]["favorites"], *new[-1:]])
+            got = j.final["apps"]["gallery"]["favorites"]
+            return bool(new) and got == want, f"favorites {got}; expected {want}"
+        return [*captured(), C.holds("the new photo is a favorite, the others stay", favorite,
+                                     allows=["apps.gallery.favorites"])]
+
+    def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
+        yield from open_camera(device)
+        yield from shoot_and_view(device)
+        yield O.tap(device, id="favorite")
+
+
+class PhotosTakenToday(_CameraTask):
+    """Count today's camera photos: the file names and the viewer give the dates (Gallery
+    groups by month); yesterday's shots, a video and a screenshot of today are decoys."""
+
+    name = "photos_taken_today"
+    template = "How many photos did you take with the camera today?"
+    objective = "query"
+    difficulty = 3
+    apps = ("gallery", "files")
+    tags = ("counting", "scroll")
+
+    @dataclass(frozen=True)
+    class Params:
+        today: int
+        yesterday: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(int(rng.integers(1, 6)), int(rng.integers(1, 4)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check("today", params.today, range(1, 6))
+        _check("yesterday", params.yesterday, range(1, 4))
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        ready(device)
+        now = device.kernel.clock.now_ms()
+        since = _local(device, now)
+        midnight = now - (since.hour * 3600 + since.minute * 60 + since.second) * 1000 - \
+            since.microsecond // 1000
+        step = max((now - midnight) // (self.params.today + 2), 1)
+        shots = [midnight + step * (i + 1) for i in range(self.params.today)]
+        shots += [midnight - int(rng.integers(1, 20 * 3600)) * 1000
+                  for _ in range(self.params.yesterday)]
+        for taken in shots:
+            when = _local(device, taken)
+            add_photo(device, FOLDER, f"PXL_{when:%Y%m%d_%H%M%S}{when.microsecond // 1000:03d}"
+                      ".jpg", taken, (3072, 4080))
+        clip = midnight + step * (self.params.today + 1)
+        when = _local(device, clip)
+        add_photo(device, FOLDER, f"PXL_{when:%Y%m%d_%H%M%S}{when.microsecond // 1000:03d}.mp4",
+                  clip, (1080, 1920), "video/mp4")
+        add_photo(device, f"{PICTURES}/Screenshots",
+                  f"Screenshot_{_local(device, clip):%Y%m%d_%H%M%S}.png", clip, (1080, 2400),
+                  "image/png")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        tz = initial["os"]["time"]["tz_offset_minutes"]
+
+        def day(ms: int) -> datetime.date:
+            return (datetime.datetime(1970, 1, 1) + datetime.timedelta(milliseconds=ms,
+                                                                       minutes=tz)).date()
+        today = day(initial["os"]["time"]["now_ms"])
+        return [C.answer_number(sum(day(r["taken_ms"]) == today
+                                    for r in camera_photos(initial)))]
+
+    def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
+        today = f"PXL_{_local(device, device.kernel.clock.now_ms()):%Y%m%d}_"
+        yield from O.open_app(device, "files")
+        yield from files.browse(device, "DCIM/Camera")
+        seen: set[str] = set()
+        last: tuple[str, ...] | None = None
+        while True:  # down the folder's list until a scroll shows nothing new
+            shown = tuple(n["id"] for n in O.find_all(
+                device, where=lambda n: (n["id"] or "").startswith("file:")))
+            seen |= {i for i in shown if i.startswith(f"file:{today}") and i.endswith(".jpg")}
+            if shown == last:
+                break
+            last = shown
+            yield O.scroll_down()
+        yield A.answer(str(len(seen)))

@@ -253,3 +253,50 @@ def test_send_new_photo_fails_with_an_old_photo_or_another_contact(env):
     path = shoot(k)
     _text(k, other, f"[Image: {path.rsplit('/', 1)[1]}]")
     assert not judge(task, initial, k).success
+
+
+def test_send_new_photo_wants_the_lens_asked_for(env):
+    params = {"contact_id": 1, "name": "Alice Johnson", "lens": "front"}
+    task, initial, k = begin(env, "camera.send_new_photo", params)
+    phone = k.providers.query("content://contacts/1")[0]["phone"]
+    path = shoot(k)
+    _text(k, phone, f"[Image: {path.rsplit('/', 1)[1]}]")
+    assert not judge(task, initial, k).success
+    task, initial, k = begin(env, "camera.send_new_photo", params)
+    path = shoot(k, lens="front")
+    _text(k, phone, f"[Image: {path.rsplit('/', 1)[1]}]")
+    assert judge(task, initial, k).success
+
+
+def _favorites(k: Kernel) -> list[int]:
+    return k.app_state("gallery")["favorites"]
+
+
+def test_favorite_new_photo_adds_only_the_new_one(env):
+    task, initial, k = begin(env, "camera.favorite_new_photo", {})
+    before = list(_favorites(k))
+    assert len(before) == 2
+    shoot(k)
+    new_id = k.app_state("camera")["captures"][-1]["media_id"]
+    _favorites(k).append(new_id)
+    _favorites(k).sort()
+    assert judge(task, initial, k).success
+    _favorites(k).remove(before[0])  # an old favorite dropped: collateral
+    assert not judge(task, initial, k).success
+
+
+def test_favorite_new_photo_fails_on_an_old_photo(env):
+    task, initial, k = begin(env, "camera.favorite_new_photo", {})
+    shoot(k)
+    old = next(i for i in range(1, 27) if i not in _favorites(k))
+    _favorites(k).append(old)
+    _favorites(k).sort()
+    assert not judge(task, initial, k).success
+
+
+def test_photos_taken_today_counts_only_todays_camera_photos(env):
+    task, initial, k = begin(env, "camera.photos_taken_today", {"today": 3, "yesterday": 2})
+    assert judge(task, initial, k, "3").success
+    assert judge(task, initial, k, "three photos").success
+    assert not judge(task, initial, k, "4").success  # with the video or the screenshot
+    assert not judge(task, initial, k, "5").success  # with yesterday's
