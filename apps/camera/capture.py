@@ -144,7 +144,7 @@ def save_capture(kernel: Any, kind: str, start_ms: int, duration_ms: int = 0) ->
     size = (max(duration_ms, 1000) * VIDEO_BYTES_PER_S // 1000 if video
             else width * height // 4 + zlib.crc32(path.encode()) % 400_000)
     files.write_text(path, f"[{mime} {width}x{height}] {scene}", mime,
-                     start_ms + duration_ms)
+                     start_ms + duration_ms, size)
     media_id = kernel.providers.insert(MEDIA, {
         "path": path, "mime": mime, "title": media_title(path), "album": media_album(path),
         "width": width, "height": height, "taken_ms": start_ms, "size": size})

@@ -81,7 +81,7 @@ def test_shutter_writes_a_pixel_named_photo_its_media_row_and_log_record(cam):
                                 "taken_ms")} == {
         "path": path, "mime": "image/jpeg", "title": "PXL_20260302_090001234",
         "album": "Camera", "width": 3072, "height": 4080, "taken_ms": T0 + 1234}
-    assert row["size"] > 2_000_000
+    assert row["size"] > 2_000_000 and f["size"] == row["size"]  # Files shows MB, not 40 B
     assert store(cam)["captures"] == [{
         "id": 1, "path": path, "media_id": row["id"], "kind": "photo", "lens": "back",
         "flash": "off", "timer": 0, "duration_ms": 0, "taken_ms": T0 + 1234}]
