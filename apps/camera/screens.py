@@ -51,15 +51,17 @@ def home(ctx: ScreenContext) -> View:
         return _no_permission(ctx)
     conf = K.settings(ctx.os)
     recording = K.recording_since(ctx.activity)
-    body = col(_top(ctx, conf, recording), _viewfinder(ctx, conf, recording),
-               _modes(ctx, conf, recording), _controls(ctx, conf, recording),
+    # while recording or counting down, the mode, the lens and the settings stay put
+    busy = recording is not None or K.timer_at(ctx.os) is not None
+    body = col(_top(ctx, conf, recording, busy), _viewfinder(ctx, conf, recording),
+               _modes(ctx, conf, busy), _controls(ctx, conf, recording, busy),
                w=FILL, h=FILL, bg=BG)
     overlay = _quick_settings(ctx, conf) if ctx.query.get("dialog") == "settings" else None
     return scaffold(body, overlay=overlay, bg=BG)
 
 
 # ----- top: the settings pill, or the recording's counter
-def _top(ctx: ScreenContext, conf: dict[str, Any], recording: int | None) -> View:
+def _top(ctx: ScreenContext, conf: dict[str, Any], recording: int | None, busy: bool) -> View:
     if recording is not None:
         secs = max(ctx.os.clock.now_ms() - recording, 0) // 1000
         counter = row(View("box", w=10, h=10, radius=5, bg=RED),
@@ -72,7 +74,8 @@ def _top(ctx: ScreenContext, conf: dict[str, Any], recording: int | None) -> Vie
                gap=14, pad=(16, 8), radius=20, bg=PANEL, role="button",
                label=f"Settings: flash {conf['flash']}, timer {TIMER_LABELS[conf['timer']]}, "
                      f"grid {GRID_LABELS[conf['grid']]}",
-               id="camera_settings", on_tap=functools.partial(ctx.open_dialog, "settings"))
+               id="camera_settings", enabled=not busy,
+               on_tap=None if busy else functools.partial(ctx.open_dialog, "settings"))
     return row(pill, w=FILL, h=56, justify="center")
 
 
@@ -107,21 +110,23 @@ def _grid(n: int) -> View:
 
 
 # ----- mode switcher and the bottom controls
-def _modes(ctx: ScreenContext, conf: dict[str, Any], recording: int | None) -> View:
+def _modes(ctx: ScreenContext, conf: dict[str, Any], busy: bool) -> View:
     def tab(mode: str, label: str) -> View:
         chosen = conf["mode"] == mode
-        handler = None if recording is not None or chosen else \
+        handler = None if busy or chosen else \
             functools.partial(K.set_setting, ctx.os, "mode", mode)
         return row(text(label, 14, "medium", "#1F1F1F" if chosen else FG, role=None),
                    pad=(16, 6), radius=16, bg="#E8EAED" if chosen else None, role="tab",
-                   text=label, selected=chosen, id=f"mode:{mode}", on_tap=handler)
+                   text=label, selected=chosen, id=f"mode:{mode}", on_tap=handler,
+                   enabled=not busy)
     return row(tab("photo", "Photo"), tab("video", "Video"), w=FILL, h=52,
                justify="center", gap=8)
 
 
-def _controls(ctx: ScreenContext, conf: dict[str, Any], recording: int | None) -> View:
+def _controls(ctx: ScreenContext, conf: dict[str, Any], recording: int | None,
+              busy: bool) -> View:
     return row(_thumbnail(ctx, recording), _shutter(ctx, conf, recording),
-               _flip(ctx, conf, recording), w=FILL, h=FILL, justify="center", gap=44,
+               _flip(ctx, conf, busy), w=FILL, h=FILL, justify="center", gap=44,
                pad=(0, 0, 0, 12))
 
 
@@ -160,9 +165,9 @@ def _shutter(ctx: ScreenContext, conf: dict[str, Any], recording: int | None) ->
                  id="shutter", on_tap=press)
 
 
-def _flip(ctx: ScreenContext, conf: dict[str, Any], recording: int | None) -> View:
+def _flip(ctx: ScreenContext, conf: dict[str, Any], busy: bool) -> View:
     other = "back" if conf["lens"] == "front" else "front"
-    handler = None if recording is not None else \
+    handler = None if busy else \
         functools.partial(K.set_setting, ctx.os, "lens", other)
     return stack(icon("cameraswitch", 26, FG if handler else "#5F6368", gravity="center"),
                  w=52, h=52, radius=26, bg=PANEL, role="button",

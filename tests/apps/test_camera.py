@@ -187,6 +187,8 @@ def test_pressing_the_shutter_again_or_leaving_cancels_the_timer(cam):
     tap(cam, id="timer:10")
     tap(cam, id="shutter")
     assert node(cam, id="shutter")["text"] == "Cancel timer"
+    for control in ("flip_lens", "mode:video", "camera_settings"):  # held while counting
+        assert node(cam, id=control)["enabled"] is False
     tap(cam, id="shutter")
     cam.kernel.tick(20_000)
     assert new_media(cam) == []
