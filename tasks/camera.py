@@ -15,9 +15,9 @@ from __future__ import annotations
 import datetime
 import posixpath
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -161,13 +161,22 @@ class _CameraTask(Task):
     difficulty = 2
     start = Start()
 
+    # params drawn per seed from these options (values, or a range of ints), and checked to
+    # be among them when given
+    drawn: ClassVar[dict[str, Sequence[Any]]] = {}
+
     @dataclass(frozen=True)
     class Params:
         pass
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
-        return cls.Params()
+        return cls.Params(**{f: _pick(rng, options) for f, options in cls.drawn.items()})
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        for f, options in cls.drawn.items():
+            _check(f, getattr(params, f), options)
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         ready(device)
@@ -219,13 +228,7 @@ class PhotoWithFlash(_CameraTask):
     class Params:
         flash: str
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, ("on", "auto")))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("flash", params.flash, ("on", "auto"))
+    drawn = {"flash": ("on", "auto")}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [*captured(flash=self.params.flash), C.may_change(f"{SETTINGS}.flash")]
@@ -248,13 +251,7 @@ class PhotoWithTimer(_CameraTask):
     class Params:
         seconds: int
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, (3, 10)))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("seconds", params.seconds, (3, 10))
+    drawn = {"seconds": (3, 10)}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [*captured(timer=self.params.seconds), C.may_change(f"{SETTINGS}.timer")]
@@ -277,13 +274,7 @@ class TakePhotos(_CameraTask):
     class Params:
         count: int
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(rng.integers(2, 5)))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("count", params.count, range(2, 5))
+    drawn = {"count": range(2, 5)}
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         ready(device, lens="front")  # the last photo was a selfie
@@ -311,14 +302,7 @@ class RecordVideo(_CameraTask):
         seconds: int
         lens: str
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(rng.integers(5, 16)), _pick(rng, ("back", "front")))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("seconds", params.seconds, range(5, 16))
-        _check("lens", params.lens, ("back", "front"))
+    drawn = {"seconds": range(5, 16), "lens": ("back", "front")}
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         ready(device, lens="front" if self.params.lens == "back" else "back")
@@ -344,21 +328,14 @@ class RecordVideo(_CameraTask):
 
 # ----- settings
 class _SettingTask(_CameraTask):
+    """One quick setting (``key``) set to a drawn ``value``."""
+
     tags = ("settings", "menu")
-    values: tuple[Any, ...] = ()
     key = ""
 
     @dataclass(frozen=True)
     class Params:
         value: str
-
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, cls.values))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("value", params.value, cls.values)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.equals(f"{SETTINGS}.{self.key}", self.params.value)]
@@ -373,7 +350,7 @@ class DefaultFlash(_SettingTask):
 
     name = "set_default_flash"
     template = "Set the camera's flash to {value} for future photos (no need to take one)."
-    values = ("auto", "on")
+    drawn = {"value": ("auto", "on")}
     key = "flash"
 
 
@@ -382,7 +359,7 @@ class TurnOnGrid(_SettingTask):
 
     name = "turn_on_grid"
     template = "Turn on the camera's {value} grid lines."
-    values = ("3x3", "4x4")
+    drawn = {"value": ("3x3", "4x4")}
     key = "grid"
 
 
@@ -401,16 +378,7 @@ class ConfigureCamera(_CameraTask):
         timer: int
         ratio: str
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, ("off", "auto", "on")), _pick(rng, (3, 10)),
-                          _pick(rng, ("4:3", "16:9")))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("flash", params.flash, ("off", "auto", "on"))
-        _check("timer", params.timer, (3, 10))
-        _check("ratio", params.ratio, ("4:3", "16:9"))
+    drawn = {"flash": ("off", "auto", "on"), "timer": (3, 10), "ratio": ("4:3", "16:9")}
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         p = self.params
@@ -444,13 +412,7 @@ class CountCameraPhotos(_CameraTask):
     class Params:
         added: int
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(rng.integers(1, 7)))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("added", params.added, range(1, 7))
+    drawn = {"added": range(1, 7)}
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         ready(device)
@@ -486,13 +448,7 @@ class LastPhotoTime(_CameraTask):
     class Params:
         minutes_ago: int
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(rng.integers(20, 300)))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("minutes_ago", params.minutes_ago, range(20, 300))
+    drawn = {"minutes_ago": range(20, 300)}
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         ready(device)
@@ -532,13 +488,7 @@ class LastVideoLength(_CameraTask):
     class Params:
         seconds: int
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(rng.integers(4, 120)))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("seconds", params.seconds, range(4, 120))
+    drawn = {"seconds": range(4, 120)}
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         ready(device, mode="video")
@@ -579,13 +529,7 @@ class PhotoThenRename(_CameraTask):
     class Params:
         new_name: str
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, RENAMES))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("new_name", params.new_name, RENAMES)
+    drawn = {"new_name": RENAMES}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         path = f"{FOLDER}/{self.params.new_name}.jpg"
@@ -619,13 +563,7 @@ class PhotoToAlbum(_CameraTask):
     class Params:
         album: str
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, ALBUMS))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("album", params.album, ALBUMS)
+    drawn = {"album": ALBUMS}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         folder = f"{PICTURES}/{self.params.album}"
@@ -666,13 +604,7 @@ class PhotoAndDeleteOldest(_CameraTask):
     class Params:
         days_before: int
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(rng.integers(0, 60)))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("days_before", params.days_before, range(0, 60))
+    drawn = {"days_before": range(0, 60)}
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         """With ``days_before`` > 0 a photo that many days older than the oldest one."""
@@ -717,14 +649,16 @@ class SendNewPhoto(_CameraTask):
         name: str
         lens: str = "back"
 
+    drawn = {"lens": ("back", "front")}
+
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         c = _pick(rng, [c for c in contacts.contacts(device) if c["phone"]])
-        return cls.Params(c["id"], c["name"], _pick(rng, ("back", "front")))
+        return cls.Params(c["id"], c["name"], _pick(rng, cls.drawn["lens"]))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        _check("lens", params.lens, ("back", "front"))
+        super().validate_params(params, device)
         c = contacts.contact(device, params.contact_id)
         if c["name"] != params.name or not c["phone"]:
             raise ValueError(f"contact {params.contact_id} is not {params.name!r} with a number")
@@ -805,14 +739,7 @@ class PhotosTakenToday(_CameraTask):
         today: int
         yesterday: int
 
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(rng.integers(1, 6)), int(rng.integers(1, 4)))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check("today", params.today, range(1, 6))
-        _check("yesterday", params.yesterday, range(1, 4))
+    drawn = {"today": range(1, 6), "yesterday": range(1, 4)}
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         ready(device)
