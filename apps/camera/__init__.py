@@ -1,0 +1,1 @@
+"""Camera: photos and videos into DCIM/Camera, the media provider and Gallery."""

@@ -280,7 +280,8 @@ class FileSystem(shared.CopyOnWrite):
         return entry.content
 
     def write_text(
-        self, path: str, text: str, mime: str | None = None, mtime_ms: int | None = None
+        self, path: str, text: str, mime: str | None = None, mtime_ms: int | None = None,
+        size: int | None = None,
     ) -> None:
         """Create or overwrite a file; its parent directory must exist.
 
@@ -289,6 +290,8 @@ class FileSystem(shared.CopyOnWrite):
             text: New content.
             mime: MIME type; None keeps an existing file's type or guesses from the extension.
             mtime_ms: Explicit mtime; None uses the clock (or 0 without one).
+            size: The nominal size in bytes of a binary file whose content is a text stand-in
+                (a new photo); None: the text's size.
         """
         norm = normalize(path)
         if not isinstance(text, str):
@@ -299,6 +302,9 @@ class FileSystem(shared.CopyOnWrite):
             raise ValueError(f"mime must look like 'type/subtype', got {mime!r}")
         if mtime_ms is not None and (isinstance(mtime_ms, bool) or not isinstance(mtime_ms, int)):
             raise ValueError(f"mtime_ms must be an int, got {mtime_ms!r}")
+        if size is not None and (isinstance(size, bool) or not isinstance(size, int)
+                                 or size < 0):
+            raise ValueError(f"size must be a non-negative int, got {size!r}")
         self._parent_dir(norm)
         old = self._entries.get(norm)
         if old is not None and old.is_dir:
@@ -306,7 +312,7 @@ class FileSystem(shared.CopyOnWrite):
         if mime is None and old is not None:
             mime = old.mime
         stamp = mtime_ms if mtime_ms is not None else self._stamp(0)
-        self._own()[norm] = _file(norm, text, mime, stamp)
+        self._own()[norm] = _file(norm, text, mime, stamp, size)
 
     def mkdir(self, path: str, parents: bool = False) -> None:
         """Create a directory (``parents`` behaves like ``mkdir -p``)."""

@@ -82,6 +82,15 @@ def test_write_read_stat_with_clock():
     assert fs.stat("/sdcard/Documents/a.txt").mtime_ms == 5010
 
 
+def test_a_binary_stand_in_may_carry_its_nominal_size():
+    fs = FileSystem()
+    fs.write_text("/sdcard/DCIM/Camera/PXL_1.jpg", "[image/jpeg 3072x4080] x", size=3_100_000)
+    assert fs.stat("/sdcard/DCIM/Camera/PXL_1.jpg").size == 3_100_000
+    for bad in (-1, 1.5, True, "3"):
+        with pytest.raises(ValueError):
+            fs.write_text("/sdcard/Documents/b.txt", "x", size=bad)
+
+
 def test_sha1_detects_edit():
     fs = FileSystem()
     before = fs.state()["/sdcard/Documents/notes.txt"]["sha1"]
