@@ -1,0 +1,894 @@
+"""Browser suite: opening pages, finding facts on the built-in sites, bookmarks, tabs, history,
+downloads, and carrying what a page says into Contacts, Messages and Notes.
+
+Tasks start in the Browser on its start page (one tab), unless ``initialize`` opens pages in
+tabs first. Browsing always changes the tabs and adds visits to the history: every task lets
+those change (``BROWSING``) except where the history is what it asks about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mobilegym_env import actions as A
+from mobilegym_env import checks as C
+from mobilegym_env import oracle as O
+from mobilegym_env.apps.browser import model, sites
+from mobilegym_env.apps.browser.page_view import link_id, matches
+from mobilegym_env.apps.browser.sites import help as help_site
+from mobilegym_env.apps.browser.sites import news, recipes, shop
+from mobilegym_env.device import Device
+from mobilegym_env.judge import Expectation, Judged
+from mobilegym_env.task import Start, Task
+
+from . import contacts, messages, notes
+
+APP = "apps.browser"
+BOOKMARKS = f"{APP}.bookmarks"
+HISTORY = f"{APP}.history"
+DOWNLOADS = f"{APP}.downloads"
+TABS_MOVE = (f"{APP}.tabs*", f"{APP}.current_tab", f"{APP}.next_tab_id")
+BROWSING = (*TABS_MOVE, f"{HISTORY}*", f"{APP}.next_history_id")
+Action = dict[str, Any]
+
+
+# --------------------------------------------------------------------------- helpers
+def _store(device: Device) -> dict[str, Any]:
+    return device.kernel.app_state("browser")
+
+
+def _browser(state: dict[str, Any]) -> dict[str, Any]:
+    return state["apps"]["browser"]
+
+
+def _pick(rng: np.random.Generator, items: Sequence[Any]) -> Any:
+    return items[int(rng.integers(len(items)))]
+
+
+def _check_choice(what: str, value: Any, options: Sequence[Any]) -> None:
+    if value not in options:
+        raise ValueError(f"unknown {what} {value!r}")
+
+
+def _url(site: str, path: str) -> str:
+    return sites.canonical(f"https://{site}{path}")
+
+
+def _open_tabs(device: Device, urls: Sequence[str], current: int = -1) -> None:
+    """Replaces the tabs with one tab per URL (each opened from the start page), showing
+    ``urls[current]``; visits are not recorded (they happened long ago)."""
+    store = _store(device)
+    first = store["next_tab_id"]
+    store["tabs"] = [{"id": first + i, "history": [sites.NEWTAB, u], "index": 1}
+                     for i, u in enumerate(urls)]
+    store["next_tab_id"] = first + len(urls)
+    store["current_tab"] = first + (current % len(urls))
+
+
+def current_url(state: dict[str, Any]) -> str:
+    """The URL the Browser shows in a state."""
+    b = _browser(state)
+    return model.url_of(next((t for t in b["tabs"] if t["id"] == b["current_tab"]),
+                             b["tabs"][0]))
+
+
+def _tab_urls(state: dict[str, Any]) -> list[str]:
+    return [model.url_of(t) for t in _browser(state)["tabs"]]
+
+
+def shows(url: str) -> Expectation:
+    """The Browser's current tab shows ``url``."""
+    def test(j: Judged) -> tuple[bool, str]:
+        got = current_url(j.final)
+        return got == url, f"expected the current tab on {url}; found {got}"
+    return C.holds(f"current tab shows {sites.short(url)}", test, allows=BROWSING)
+
+
+# --------------------------------------------------------------------------- oracle steps
+def go_to(device: Device, url: str) -> Iterator[Action]:
+    """Types an address into the omnibox and goes there."""
+    yield O.tap(device, id="omnibox")
+    yield from O.type_into(device, sites.short(url), id="omnibox_q", submit=True)
+
+
+def follow(device: Device, url: str) -> Iterator[Action]:
+    """Scrolls the page to a link and taps it."""
+    node = yield from O.scroll_to(device, id=link_id(url))
+    yield O.tap(device, node)
+
+
+def menu(device: Device, item: str) -> Iterator[Action]:
+    """Opens the ⋮ menu of the tab page and taps an item (``menu:<item>``)."""
+    yield from O.back_to(device, id="more")
+    yield O.tap(device, id="more")
+    yield O.tap(device, id=f"menu:{item}")
+
+
+def shortcut(device: Device, site: str) -> Iterator[Action]:
+    """From the start page: a site's shortcut tile."""
+    yield O.tap(device, id=f"shortcut:{site}")
+
+
+def _fact(device: Device, label: str) -> str:
+    """A labelled fact of the page on screen: ``"Price: $149.00"`` -> ``"$149.00"``."""
+    node = yield from O.scroll_to(device, where=lambda n: n["text"].startswith(f"{label}: "))
+    return node["text"].split(": ", 1)[1]
+
+
+# --------------------------------------------------------------------------- base
+class _BrowserTask(Task):
+    suite = "browser"
+    apps = ("browser",)
+    start = Start(app="browser")
+
+
+# --------------------------------------------------------------------------- opening pages
+class _ArticleTask(_BrowserTask):
+    """A task about one news article, named by its title."""
+
+    @dataclass(frozen=True)
+    class Params:
+        title: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, [a.title for a in news.ARTICLES]))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("article", params.title, [a.title for a in news.ARTICLES])
+
+    def url(self) -> str:
+        art = next(a for a in news.ARTICLES if a.title == self.params.title)
+        return _url(news.HOST, art.path)
+
+    def open_article(self, device: Device) -> Iterator[Action]:
+        yield from shortcut(device, news.HOST)
+        yield from follow(device, self.url())
+
+
+class OpenArticle(_ArticleTask):
+    """Open a news article from the news site's front page (a headline on the same topic is a
+    decoy)."""
+
+    name = "open_article"
+    template = 'In the browser, open the Daily Ledger (news.local) article "{title}".'
+    difficulty = 2
+    objective = "operate"
+    tags = ("navigation", "scroll")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [shows(self.url())]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from self.open_article(device)
+
+
+class OpenAddress(_BrowserTask):
+    """Type a web address into the address bar."""
+
+    name = "open_address"
+    template = "Go to {address} in the browser."
+    difficulty = 1
+    objective = "operate"
+    tags = ("typing",)
+    ADDRESSES = ("help.local/hours", "help.local/faq", "shop.local", "recipes.local/greek-salad",
+                 "news.local/comet-visible", "help.local/returns")
+
+    @dataclass(frozen=True)
+    class Params:
+        address: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, cls.ADDRESSES))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if sites.from_input(params.address) not in sites.all_pages():
+            raise ValueError(f"{params.address!r} is not a built-in page")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [shows(str(sites.from_input(self.params.address)))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go_to(device, str(sites.from_input(self.params.address)))
+
+
+# --------------------------------------------------------------------------- facts
+class _Query(_BrowserTask):
+    objective = "query"
+
+    def answer(self) -> Expectation:
+        raise NotImplementedError
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [self.answer(), C.may_change(*BROWSING)]
+
+
+class ArticleAuthor(_ArticleTask, _Query):
+    """Who wrote an article (another article's author has a near-identical name)."""
+
+    name = "article_author"
+    template = 'Who wrote the Daily Ledger article "{title}"? Answer with the name.'
+    difficulty = 2
+    tags = ("navigation", "scroll")
+
+    def answer(self) -> Expectation:
+        art = next(a for a in news.ARTICLES if a.title == self.params.title)
+        return C.answer_text(art.author)
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from self.open_article(device)
+        line = O.node(device, text_contains=" · ", where=lambda n: n["text"].startswith("By "))
+        yield A.answer(line["text"][3:].split(" · ")[0])
+
+
+class _ProductTask(_BrowserTask):
+    @dataclass(frozen=True)
+    class Params:
+        product: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, [p.name for p in shop.PRODUCTS]))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("product", params.product, [p.name for p in shop.PRODUCTS])
+
+    def product(self) -> shop.Product:
+        return next(p for p in shop.PRODUCTS if p.name == self.params.product)
+
+    def url(self) -> str:
+        return _url(shop.HOST, self.product().path)
+
+    def open_product(self, device: Device) -> Iterator[Action]:
+        yield from shortcut(device, shop.HOST)
+        yield from follow(device, self.url())
+
+
+class ProductPrice(_ProductTask, _Query):
+    """The price of a product in the store (products of one family have close names)."""
+
+    name = "product_price"
+    template = "How much does the {product} cost on Gadget Corner (shop.local)?"
+    difficulty = 2
+    tags = ("navigation", "scroll")
+
+    def answer(self) -> Expectation:
+        return C.answer_number(self.product().price, tolerance=0.001)
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from self.open_product(device)
+        price = yield from _fact(device, "Price")
+        yield A.answer(price)
+
+
+class DeskClosingTime(_Query):
+    """When a help desk closes on weekdays (five desks list their hours on one long page)."""
+
+    name = "desk_closing_time"
+    template = ("At what time does the {desk} of the Riverside Help Center (help.local) close "
+                "on weekdays?")
+    difficulty = 3
+    tags = ("navigation", "scroll")
+
+    @dataclass(frozen=True)
+    class Params:
+        desk: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, [d.name for d in help_site.DESKS]).lower())
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("desk", params.desk, [d.name.lower() for d in help_site.DESKS])
+
+    def desk(self) -> help_site.Desk:
+        return next(d for d in help_site.DESKS if d.name.lower() == self.params.desk)
+
+    def answer(self) -> Expectation:
+        h, m = (int(x) for x in self.desk().hours.split(" - ")[1].split(":"))
+        return C.answer_time(h, m)
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from shortcut(device, help_site.HOST)
+        yield from follow(device, _url(help_site.HOST, "/hours"))
+        yield from O.scroll_to(device, text=self.desk().name, role="heading")
+        yield A.answer(self.desk().hours.split(" - ")[1])
+
+
+def _recipe(title: str) -> recipes.Recipe:
+    return next(r for r in recipes.RECIPES if r.title == title)
+
+
+class _RecipeTask(_BrowserTask):
+    cooked_only = False
+    exclude: tuple[str, ...] = ()
+
+    @dataclass(frozen=True)
+    class Params:
+        recipe: str
+
+    @classmethod
+    def options(cls) -> list[str]:
+        return [r.title for r in recipes.RECIPES
+                if (r.cook_min or not cls.cooked_only) and r.title not in cls.exclude]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, cls.options()))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("recipe", params.recipe, cls.options())
+
+    def url(self) -> str:
+        return _url(recipes.HOST, _recipe(self.params.recipe).path)
+
+    def open_recipe(self, device: Device) -> Iterator[Action]:
+        yield from shortcut(device, recipes.HOST)
+        yield from follow(device, self.url())
+
+
+class CookingTime(_RecipeTask, _Query):
+    """A recipe's cooking time in minutes (the page may say "1 h 30 min")."""
+
+    name = "cooking_time"
+    template = "According to Home Kitchen (recipes.local), how many minutes does the {recipe} " \
+               "need to cook? Give the cooking time only, not the preparation."
+    difficulty = 2
+    tags = ("navigation", "scroll")
+    cooked_only = True
+
+    def answer(self) -> Expectation:
+        return C.answer_number(_recipe(self.params.recipe).cook_min)
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from self.open_recipe(device)
+        yield from _fact(device, "Cook time")
+        yield A.answer(str(_recipe(self.params.recipe).cook_min))
+
+
+INGREDIENTS = {"kalamata olives": "Greek Salad", "tikka paste": "Chicken Tikka Masala",
+               "cocoa powder": "Slow Beef Chili", "red lentils": "Red Lentil Soup",
+               "icing sugar": "Lemon Drizzle Cake", "spaghetti": "Lemon Garlic Pasta",
+               "baking powder": "Banana Pancakes"}
+
+
+class RecipeWithIngredient(_Query):
+    """Search the local web for the one recipe that uses an ingredient."""
+
+    name = "recipe_with_ingredient"
+    template = "Which Home Kitchen recipe uses {ingredient}? Use the browser and answer with " \
+               "the recipe's name."
+    difficulty = 3
+    tags = ("search", "typing")
+
+    @dataclass(frozen=True)
+    class Params:
+        ingredient: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, sorted(INGREDIENTS)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("ingredient", params.ingredient, sorted(INGREDIENTS))
+
+    def answer(self) -> Expectation:
+        title = INGREDIENTS[self.params.ingredient]
+        return C.answer_text([title, f"{title} recipe"])
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go_to(device, sites.search_url(self.params.ingredient))
+        top = O.node(device, where=lambda n: (n["id"] or "").startswith("link:recipes.local/")
+                     and n["id"] != "link:recipes.local/")
+        yield A.answer(top["text"].split(" - ")[0])
+
+
+# (page, word) pairs counted by find in page: each word shows 2 to 6 times on its page
+FIND_WORDS = (("https://recipes.local/lemon-drizzle-cake", "lemon"),
+              ("https://recipes.local/red-lentil-soup", "lentil"),
+              ("https://help.local/hours", "closed"),
+              ("https://help.local/faq", "desk"),
+              ("https://shop.local/product/orbit-smartwatch-2", "orbit"),
+              ("https://news.local/marathon-record", "runners"),
+              ("https://news.local/library-ends-late-fees", "late"))
+
+
+def find_count(url: str, word: str) -> int:
+    return len(matches(sites.page(url).blocks, word))
+
+
+class CountWord(_Query):
+    """Count a word on a long page (find in page shows "1/5")."""
+
+    name = "count_word"
+    template = 'How many times does the word "{word}" appear on the page that is open in the ' \
+               "browser? Count every occurrence, whatever its case."
+    difficulty = 3
+    tags = ("menu", "typing", "counting")
+
+    @dataclass(frozen=True)
+    class Params:
+        url: str
+        word: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(*_pick(rng, FIND_WORDS))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("page and word", (params.url, params.word), FIND_WORDS)
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        _open_tabs(device, [self.params.url])
+
+    def answer(self) -> Expectation:
+        return C.answer_number(find_count(self.params.url, self.params.word))
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from menu(device, "find")
+        yield A.type_text(self.params.word)
+        yield A.answer(O.node(device, id="find_count")["text"].split("/")[1])
+
+
+# --------------------------------------------------------------------------- bookmarks
+class BookmarkRecipe(_RecipeTask):
+    """Bookmark a recipe page (another recipe is bookmarked already)."""
+
+    name = "bookmark_recipe"
+    template = "Bookmark the Home Kitchen recipe page for {recipe}."
+    difficulty = 2
+    objective = "operate"
+    tags = ("menu", "navigation", "scroll")
+    exclude = ("Banana Pancakes",)  # bookmarked at the factory
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.created(BOOKMARKS, {"url": self.url()}), C.may_change(*BROWSING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from self.open_recipe(device)
+        yield from menu(device, "bookmark")
+
+
+class _BookmarkTask(_BrowserTask):
+    """A task about one bookmark, named by its title."""
+
+    @dataclass(frozen=True)
+    class Params:
+        bookmark_id: int
+        title: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        b = _pick(rng, _store(device)["bookmarks"])
+        return cls.Params(b["id"], b["title"])
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if not any(b["id"] == params.bookmark_id and b["title"] == params.title
+                   for b in _store(device)["bookmarks"]):
+            raise ValueError(f"no bookmark {params.bookmark_id} titled {params.title!r}")
+
+
+class DeleteBookmark(_BookmarkTask):
+    """Delete one bookmark from the bookmarks page."""
+
+    name = "delete_bookmark"
+    template = 'Delete the browser bookmark "{title}".'
+    difficulty = 2
+    objective = "operate"
+    tags = ("menu",)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.deleted(BOOKMARKS, id=self.params.bookmark_id), C.may_change(*BROWSING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from menu(device, "bookmarks")
+        yield O.tap(device, id=f"bookmark_more:{self.params.bookmark_id}")
+        yield O.tap(device, id="bookmark_menu:delete")
+
+
+class CheapestBookmark(_BrowserTask):
+    """Compare the prices of one kind of product and bookmark the cheapest."""
+
+    name = "cheapest_bookmark"
+    template = "Find the cheapest {kind} on Gadget Corner (shop.local) and bookmark its page."
+    difficulty = 3
+    objective = "hybrid"
+    tags = ("scroll", "menu", "memory")
+    KINDS = tuple(k for k in shop.KINDS if sum(p.kind == k for p in shop.PRODUCTS) > 1)
+
+    @dataclass(frozen=True)
+    class Params:
+        kind: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, cls.KINDS))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("kind", params.kind, cls.KINDS)
+
+    def cheapest(self) -> shop.Product:
+        return min((p for p in shop.PRODUCTS if p.kind == self.params.kind),
+                   key=lambda p: p.price)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.created(BOOKMARKS, {"url": _url(shop.HOST, self.cheapest().path)}),
+                C.may_change(*BROWSING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from shortcut(device, shop.HOST)
+        yield from follow(device, _url(shop.HOST, self.cheapest().path))
+        yield from menu(device, "bookmark")
+
+
+# --------------------------------------------------------------------------- tabs
+class BookmarkInNewTab(_BookmarkTask):
+    """Open a bookmark in a new tab while another page stays open in the first."""
+
+    name = "bookmark_in_new_tab"
+    template = 'Open the bookmark "{title}" in a new tab, keeping the page that is open now ' \
+               "in its own tab."
+    difficulty = 3
+    objective = "operate"
+    tags = ("menu", "navigation")
+    PAGES = ("https://help.local/faq", "https://news.local/comet-visible",
+             "https://recipes.local/greek-salad")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        _open_tabs(device, [_pick(rng, self.PAGES)])
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        before = current_url(initial)
+        target = next(b["url"] for b in _browser(initial)["bookmarks"]
+                      if b["id"] == self.params.bookmark_id)
+
+        def test(j: Judged) -> tuple[bool, str]:
+            urls = _tab_urls(j.final)
+            ok = sorted(urls) == sorted([before, target]) and current_url(j.final) == target
+            return ok, f"expected tabs on {before} and {target} (current); found {urls}"
+        return [C.holds("bookmark open in a second tab", test, allows=BROWSING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from menu(device, "bookmarks")
+        yield O.tap(device, id=f"bookmark_more:{self.params.bookmark_id}")
+        yield O.tap(device, id="bookmark_menu:new_tab")
+
+
+class CloseOtherTabs(_BrowserTask):
+    """Close every tab but one (five tabs open, two on the same site)."""
+
+    name = "close_other_tabs"
+    template = 'Close all browser tabs except the one showing "{title}".'
+    difficulty = 3
+    objective = "operate"
+    tags = ("navigation", "multi_step")
+    PAGES = ("https://news.local/harbor-bridge-repairs", "https://news.local/marathon-record",
+             "https://shop.local/product/boom-mini-speaker", "https://recipes.local/red-lentil-soup",
+             "https://help.local/contact", "https://recipes.local/lemon-garlic-pasta")
+
+    @dataclass(frozen=True)
+    class Params:
+        url: str
+        title: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        url = _pick(rng, cls.PAGES)
+        return cls.Params(url, sites.page(url).title)
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("page", params.url, cls.PAGES)
+        if sites.page(params.url).title != params.title:
+            raise ValueError(f"{params.url} is not titled {params.title!r}")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        others = [u for u in self.PAGES if u != self.params.url]
+        chosen = [others[i] for i in rng.choice(len(others), size=4, replace=False)]
+        chosen.insert(int(rng.integers(1, 5)), self.params.url)  # never the first tab
+        _open_tabs(device, chosen, current=0)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        def test(j: Judged) -> tuple[bool, str]:
+            urls = _tab_urls(j.final)
+            return urls == [self.params.url], f"expected one tab on {self.params.url}; " \
+                                              f"found {urls}"
+        return [C.holds("only that tab left", test, allows=BROWSING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield O.tap(device, id="tabs")
+        for t in list(_store(device)["tabs"]):
+            if model.url_of(t) != self.params.url:
+                node = O.find(device, id=f"close_tab:{t['id']}") or (
+                    yield from O.scroll_to(device, id=f"close_tab:{t['id']}"))
+                yield O.tap(device, node)
+
+
+# --------------------------------------------------------------------------- history
+def _history_kept(initial: dict[str, Any], gone: set[int]) -> Expectation:
+    """Exactly the visits ``gone`` of the initial history are deleted (new visits may be
+    added by browsing)."""
+    before = {h["id"] for h in _browser(initial)["history"]}
+
+    def test(j: Judged) -> tuple[bool, str]:
+        after = {h["id"] for h in _browser(j.final)["history"]}
+        left = before & after
+        return left == before - gone, f"expected visits {sorted(gone)} deleted and the " \
+                                      f"others kept; kept {sorted(left)}"
+    return C.holds("history entries deleted", test, allows=BROWSING)
+
+
+class ClearHistory(_BrowserTask):
+    """Clear the browsing history (bookmarks stay)."""
+
+    name = "clear_history"
+    template = "Clear the browser's browsing history."
+    difficulty = 2
+    objective = "operate"
+    tags = ("menu", "dialog")
+
+    @dataclass(frozen=True)
+    class Params:
+        pass
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params()
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        def test(j: Judged) -> tuple[bool, str]:
+            left = _browser(j.final)["history"]
+            return not left, f"expected no history; found {len(left)} visits"
+        return [C.holds("history cleared", test, allows=BROWSING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from menu(device, "history")
+        yield O.tap(device, id="clear_data")
+        yield O.tap(device, id="clear_dialog:clear")
+
+
+class DeleteVisit(_BrowserTask):
+    """Remove one visit from the history (the site's other pages were visited too)."""
+
+    name = "delete_visit"
+    template = 'Remove the visit to "{title}" from the browser history, keeping the rest.'
+    difficulty = 3
+    objective = "operate"
+    tags = ("scroll",)
+
+    @dataclass(frozen=True)
+    class Params:
+        visit_id: int
+        title: str
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[dict[str, Any]]:
+        visits = _store(device)["history"]
+        return [h for h in visits if sum(v["title"] == h["title"] for v in visits) == 1]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        h = _pick(rng, cls.candidates(device))
+        return cls.Params(h["id"], h["title"])
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if not any(h["id"] == params.visit_id and h["title"] == params.title
+                   for h in cls.candidates(device)):
+            raise ValueError(f"no single visit {params.visit_id} titled {params.title!r}")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [_history_kept(initial, {self.params.visit_id})]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from menu(device, "history")
+        node = yield from O.scroll_to(device, id=f"history_delete:{self.params.visit_id}")
+        yield O.tap(device, node)
+
+
+# --------------------------------------------------------------------------- downloads
+def downloaded(name: str, content: str) -> list[Expectation]:
+    path = f"{model.DOWNLOADS}/{name}"
+    return [C.created("os.files", key=path, where={"is_dir": False, "size": len(content.encode())},
+                      name=f"{path} downloaded"),
+            C.created(DOWNLOADS, {"name": name, "path": path}),
+            C.may_change(*BROWSING)]
+
+
+class DownloadRecipeCard(_RecipeTask):
+    """Download a recipe's printable card into Download."""
+
+    name = "download_recipe_card"
+    template = "Download the recipe card PDF for {recipe} from Home Kitchen."
+    difficulty = 2
+    objective = "operate"
+    tags = ("navigation", "scroll")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        r = _recipe(self.params.recipe)
+        return downloaded(r.card_file, recipes.card_text(r))
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from self.open_recipe(device)
+        node = yield from O.scroll_to(device, id=f"download:{_recipe(self.params.recipe).card_file}")
+        yield O.tap(device, node)
+
+
+class DownloadManual(_ProductTask):
+    """Find a product with the store's search and download its manual."""
+
+    name = "download_manual"
+    template = "Download the user manual of the {product} from Gadget Corner."
+    difficulty = 3
+    objective = "operate"
+    tags = ("search", "typing", "scroll")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        p = self.product()
+        return downloaded(p.manual_file, shop.manual_text(p))
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from go_to(device, sites.search_url(self.params.product))
+        yield from follow(device, self.url())
+        node = yield from O.scroll_to(device, id=f"download:{self.product().manual_file}")
+        yield O.tap(device, node)
+
+
+# --------------------------------------------------------------------------- other apps
+class SaveDeskNumber(_BrowserTask):
+    """Save a help desk's phone number from the contact page as a contact."""
+
+    name = "save_desk_number"
+    template = "Save the phone number of the Riverside Help Center's {desk} (help.local) as " \
+               'a new contact named "{name}".'
+    difficulty = 4
+    objective = "hybrid"
+    apps = ("browser", "contacts")
+    tags = ("cross_app", "memory", "typing")
+
+    @dataclass(frozen=True)
+    class Params:
+        desk: str
+        name: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        desk = _pick(rng, help_site.DESKS)
+        return cls.Params(desk.name.lower(), f"Riverside {desk.name}")
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("desk", params.desk, [d.name.lower() for d in help_site.DESKS])
+        if not params.name.strip():
+            raise ValueError("the contact needs a name")
+
+    def phone(self) -> str:
+        return next(d.phone for d in help_site.DESKS if d.name.lower() == self.params.desk)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.created(contacts.CONTACTS, {"name": C.text_like(self.params.name),
+                                              "phone": C.digits_like(self.phone())}),
+                C.may_change(*BROWSING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        from .cross_app import _add_contact
+        yield from shortcut(device, help_site.HOST)
+        yield from follow(device, _url(help_site.HOST, "/contact"))
+        desk = next(d.name for d in help_site.DESKS if d.name.lower() == self.params.desk)
+        number = yield from _fact(device, desk)
+        yield from _add_contact(device, self.params.name, number)
+
+
+@dataclass(frozen=True)
+class _LinksTo(C.Matcher):
+    """A message body holding a page's address (with or without its scheme)."""
+
+    url: str
+
+    def __call__(self, value: Any) -> bool:
+        return isinstance(value, str) and sites.short(self.url) in value
+
+    def describe(self) -> str:
+        return f"a text with the link {sites.short(self.url)}"
+
+
+class TextRecipeLink(_RecipeTask):
+    """Share a recipe page's link to a contact by text (Share, the chooser, Messages)."""
+
+    name = "text_recipe_link"
+    template = "Text {contact} the link to the Home Kitchen recipe for {recipe}."
+    difficulty = 4
+    objective = "operate"
+    apps = ("browser", "messages")
+    tags = ("cross_app", "share", "menu", "typing")
+
+    @dataclass(frozen=True)
+    class Params:
+        recipe: str
+        contact: str
+        phone: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        people = [c for c in contacts.contacts(device) if c["phone"]]
+        person = _pick(rng, people)
+        return cls.Params(_pick(rng, cls.options()), person["name"], person["phone"])
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("recipe", params.recipe, cls.options())
+        if not any(c["name"] == params.contact and c["phone"] == params.phone
+                   for c in contacts.contacts(device)):
+            raise ValueError(f"no contact {params.contact!r} with number {params.phone}")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [messages.sent(C.digits_like(self.params.phone), _LinksTo(self.url())),
+                C.may_change(*BROWSING, messages.LOOKING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from self.open_recipe(device)
+        yield from menu(device, "share")
+        yield O.tap(device, id="choose:messages")
+        yield from messages.choose_recipient(device, self.params.contact)
+        yield O.tap(device, id="send")
+
+
+@dataclass(frozen=True)
+class _Lists(C.Matcher):
+    """A text naming every item (each as words of its own; order and punctuation free)."""
+
+    items: tuple[str, ...]
+
+    def __call__(self, value: Any) -> bool:
+        if not isinstance(value, str):
+            return False
+        body = f" {C.normalize_text(value)} "
+        return all(f" {C.normalize_text(i)} " in body for i in self.items)
+
+    def describe(self) -> str:
+        return "a text listing " + ", ".join(self.items)
+
+
+class IngredientsToNote(_RecipeTask):
+    """Copy a recipe's ingredients into a new note."""
+
+    name = "ingredients_to_note"
+    template = 'Make a note titled "{recipe}" that lists every ingredient of the Home ' \
+               "Kitchen recipe for {recipe}."
+    difficulty = 4
+    objective = "hybrid"
+    apps = ("browser", "notes")
+    tags = ("cross_app", "memory", "typing", "scroll")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        items = _recipe(self.params.recipe).ingredients
+        return [C.created(notes.NOTES, {"title": C.text_like(self.params.recipe),
+                                        "body": _Lists(items)}),
+                C.may_change(*BROWSING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        from .cross_app import _app_home
+        yield from self.open_recipe(device)
+        items = []
+        for i in _recipe(self.params.recipe).ingredients:
+            node = yield from O.scroll_to(device, text=i)
+            items.append(node["text"])
+        yield from _app_home(device, "notes", "fab")
+        yield O.tap(device, id="fab")
+        yield from O.type_into(device, self.params.recipe, id="title")
+        yield from O.type_into(device, "\n".join(items), id="body")
+        yield O.tap(device, id="save")
