@@ -3,7 +3,8 @@ downloads, and carrying what a page says into Contacts, Messages and Notes.
 
 Tasks start in the Browser on its start page (one tab), unless ``initialize`` opens pages in
 tabs first. Browsing always changes the tabs and adds visits to the history: every task lets
-those change (``BROWSING``) except where the history is what it asks about.
+those change (``browsing``), yet a visit of the initial history deleted is collateral damage
+unless the task asks for it.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ BOOKMARKS = f"{APP}.bookmarks"
 HISTORY = f"{APP}.history"
 DOWNLOADS = f"{APP}.downloads"
 TABS_MOVE = (f"{APP}.tabs*", f"{APP}.current_tab", f"{APP}.next_tab_id")
-BROWSING = (*TABS_MOVE, f"{HISTORY}*", f"{APP}.next_history_id")
+VISITS = (f"{HISTORY}*", f"{APP}.next_history_id")
+BROWSING = (*TABS_MOVE, *VISITS)
 Action = dict[str, Any]
 
 
@@ -85,7 +87,24 @@ def shows(url: str) -> Expectation:
     def test(j: Judged) -> tuple[bool, str]:
         got = current_url(j.final)
         return got == url, f"expected the current tab on {url}; found {got}"
-    return C.holds(f"current tab shows {sites.short(url)}", test, allows=BROWSING)
+    return C.holds(f"current tab shows {sites.short(url)}", test, allows=TABS_MOVE)
+
+
+def browsing(initial: dict[str, Any], gone: Sequence[int] = ()) -> Expectation:
+    """What browsing may change: tabs move and visits are added, but the visits of the initial
+    history stay (all but ``gone``, which must be deleted)."""
+    before = {h["id"] for h in _browser(initial)["history"]}
+
+    def test(j: Judged) -> tuple[bool, str]:
+        kept = before & {h["id"] for h in _browser(j.final)["history"]}
+        want = before - set(gone)
+        missing = sorted(want - kept)
+        left = sorted(kept & set(gone))
+        detail = f"expected visits {sorted(gone)} deleted and the others kept; " \
+                 f"missing {missing}, still there {left}"
+        return kept == want, detail
+    name = "those visits deleted, the others kept" if gone else "earlier visits kept"
+    return C.holds(name, test, allows=BROWSING)
 
 
 # --------------------------------------------------------------------------- oracle steps
@@ -162,7 +181,7 @@ class OpenArticle(_ArticleTask):
     tags = ("navigation", "scroll")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [shows(self.url())]
+        return [shows(self.url()), browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from self.open_article(device)
@@ -193,7 +212,7 @@ class OpenAddress(_BrowserTask):
             raise ValueError(f"{params.address!r} is not a built-in page")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [shows(str(sites.from_input(self.params.address)))]
+        return [shows(str(sites.from_input(self.params.address))), browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go_to(device, str(sites.from_input(self.params.address)))
@@ -207,7 +226,7 @@ class _Query(_BrowserTask):
         raise NotImplementedError
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [self.answer(), C.may_change(*BROWSING)]
+        return [self.answer(), browsing(initial)]
 
 
 class ArticleAuthor(_ArticleTask, _Query):
@@ -454,7 +473,7 @@ class BookmarkRecipe(_RecipeTask):
     exclude = ("Banana Pancakes",)  # bookmarked at the factory
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.created(BOOKMARKS, {"url": self.url()}), C.may_change(*BROWSING)]
+        return [C.created(BOOKMARKS, {"url": self.url()}), browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from self.open_recipe(device)
@@ -491,7 +510,7 @@ class DeleteBookmark(_BookmarkTask):
     tags = ("menu",)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.deleted(BOOKMARKS, id=self.params.bookmark_id), C.may_change(*BROWSING)]
+        return [C.deleted(BOOKMARKS, id=self.params.bookmark_id), browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from menu(device, "bookmarks")
@@ -527,7 +546,7 @@ class CheapestBookmark(_BrowserTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.created(BOOKMARKS, {"url": _url(shop.HOST, self.cheapest().path)}),
-                C.may_change(*BROWSING)]
+                browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from shortcut(device, shop.HOST)
@@ -560,7 +579,8 @@ class BookmarkInNewTab(_BookmarkTask):
             urls = _tab_urls(j.final)
             ok = sorted(urls) == sorted([before, target]) and current_url(j.final) == target
             return ok, f"expected tabs on {before} and {target} (current); found {urls}"
-        return [C.holds("bookmark open in a second tab", test, allows=BROWSING)]
+        return [C.holds("bookmark open in a second tab", test, allows=TABS_MOVE),
+                browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from menu(device, "bookmarks")
@@ -607,7 +627,7 @@ class CloseOtherTabs(_BrowserTask):
             urls = _tab_urls(j.final)
             return urls == [self.params.url], f"expected one tab on {self.params.url}; " \
                                               f"found {urls}"
-        return [C.holds("only that tab left", test, allows=BROWSING)]
+        return [C.holds("only that tab left", test, allows=TABS_MOVE), browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield O.tap(device, id="tabs")
@@ -619,19 +639,6 @@ class CloseOtherTabs(_BrowserTask):
 
 
 # --------------------------------------------------------------------------- history
-def _history_kept(initial: dict[str, Any], gone: set[int]) -> Expectation:
-    """Exactly the visits ``gone`` of the initial history are deleted (new visits may be
-    added by browsing)."""
-    before = {h["id"] for h in _browser(initial)["history"]}
-
-    def test(j: Judged) -> tuple[bool, str]:
-        after = {h["id"] for h in _browser(j.final)["history"]}
-        left = before & after
-        return left == before - gone, f"expected visits {sorted(gone)} deleted and the " \
-                                      f"others kept; kept {sorted(left)}"
-    return C.holds("history entries deleted", test, allows=BROWSING)
-
-
 class ClearHistory(_BrowserTask):
     """Clear the browsing history (bookmarks stay)."""
 
@@ -692,7 +699,7 @@ class DeleteVisit(_BrowserTask):
             raise ValueError(f"no single visit {params.visit_id} titled {params.title!r}")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [_history_kept(initial, {self.params.visit_id})]
+        return [browsing(initial, gone=[self.params.visit_id])]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from menu(device, "history")
@@ -701,12 +708,12 @@ class DeleteVisit(_BrowserTask):
 
 
 # --------------------------------------------------------------------------- downloads
-def downloaded(name: str, content: str) -> list[Expectation]:
+def downloaded(initial: dict[str, Any], name: str, content: str) -> list[Expectation]:
     path = f"{model.DOWNLOADS}/{name}"
     return [C.created("os.files", key=path, where={"is_dir": False, "size": len(content.encode())},
                       name=f"{path} downloaded"),
             C.created(DOWNLOADS, {"name": name, "path": path}),
-            C.may_change(*BROWSING)]
+            browsing(initial)]
 
 
 class DownloadRecipeCard(_RecipeTask):
@@ -720,7 +727,7 @@ class DownloadRecipeCard(_RecipeTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         r = _recipe(self.params.recipe)
-        return downloaded(r.card_file, recipes.card_text(r))
+        return downloaded(initial, r.card_file, recipes.card_text(r))
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from self.open_recipe(device)
@@ -739,7 +746,7 @@ class DownloadManual(_ProductTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         p = self.product()
-        return downloaded(p.manual_file, shop.manual_text(p))
+        return downloaded(initial, p.manual_file, shop.manual_text(p))
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go_to(device, sites.search_url(self.params.product))
@@ -782,7 +789,7 @@ class SaveDeskNumber(_BrowserTask):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.created(contacts.CONTACTS, {"name": C.text_like(self.params.name),
                                               "phone": C.digits_like(self.phone())}),
-                C.may_change(*BROWSING)]
+                browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         from .cross_app import _add_contact
@@ -837,7 +844,7 @@ class TextRecipeLink(_RecipeTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [messages.sent(C.digits_like(self.params.phone), _LinksTo(self.url())),
-                C.may_change(*BROWSING, messages.LOOKING)]
+                browsing(initial), C.may_change(messages.LOOKING)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from self.open_recipe(device)
@@ -878,7 +885,7 @@ class IngredientsToNote(_RecipeTask):
         items = _recipe(self.params.recipe).ingredients
         return [C.created(notes.NOTES, {"title": C.text_like(self.params.recipe),
                                         "body": _Lists(items)}),
-                C.may_change(*BROWSING)]
+                browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         from .cross_app import _app_home

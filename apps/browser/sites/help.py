@@ -20,11 +20,11 @@ class Desk(NamedTuple):
 
 
 DESKS: tuple[Desk, ...] = (
-    Desk("Help desk", "+1 555-0147", "08:30 - 17:30", "10:00 - 14:00"),
-    Desk("Lost and found", "+1 555-0193", "09:00 - 16:00", "Closed"),
-    Desk("Billing", "+1 555-0168", "09:00 - 17:00", "Closed"),
-    Desk("Parking permits", "+1 555-0124", "08:00 - 15:30", "09:00 - 12:00"),
-    Desk("Recycling center", "+1 555-0181", "07:00 - 19:00", "08:00 - 18:00"),
+    Desk("Help desk", "+1 415-555-0147", "08:30 - 17:30", "10:00 - 14:00"),
+    Desk("Lost and found", "+1 415-555-0193", "09:00 - 16:00", "Closed"),
+    Desk("Billing", "+1 415-555-0168", "09:00 - 17:00", "Closed"),
+    Desk("Parking permits", "+1 415-555-0124", "08:00 - 15:30", "09:00 - 12:00"),
+    Desk("Recycling center", "+1 415-555-0181", "07:00 - 19:00", "08:00 - 18:00"),
 )
 
 FAQ: tuple[tuple[str, str], ...] = (
