@@ -17,6 +17,7 @@ from mobilegym_env.ui import (
     empty_state,
     icon,
     icon_button,
+    image,
     list_item,
     popup_menu,
     retained,
@@ -44,15 +45,17 @@ def _local(ctx: ScreenContext, ms: int) -> datetime.datetime:
 
 
 # ----- tabs
-@retained
-def _tab_card(tab_id: int, title: str, where: str, current: bool) -> View:
+@retained(maxsize=128)
+def _tab_card(tab_id: int, title: str, where: str, picture: str, current: bool) -> View:
     head = row(icon("public", 16, T.TEXT_SECONDARY),
                text(title, 13, "medium", T.TEXT, w=FILL, role=None),
                icon_button("close", Call(_close_tab, tab_id), f"Close {title}", T.TEXT,
                            size=18, id=f"close_tab:{tab_id}"),
                w=FILL, h=40, pad=(8, 0, 0, 0), gap=6)
-    preview = col(text(where, 12, color=T.TEXT_SECONDARY, max_lines=3, role=None), w=FILL,
-                  h=150, pad=10, bg=T.SURFACE, radius=8)
+    preview = col(text(title, 12, "medium", T.TEXT, max_lines=2, role=None),
+                  text(where, 11, color=T.TEXT_SECONDARY, max_lines=2, role=None),
+                  image(picture, w=FILL, h=70, radius=6) if picture else None,
+                  w=FILL, h=150, pad=8, gap=4, bg=T.SURFACE, radius=8)
     return col(head, preview, w=FILL, h=200, pad=(0, 0, 0, 6), radius=14,
                bg=T.PRIMARY_CONTAINER if current else T.SURFACE_CONTAINER_HIGH,
                border=(T.PRIMARY, 2) if current else None, on_tap=Call(_switch_tab, tab_id),
@@ -64,9 +67,10 @@ def tabs(ctx: ScreenContext) -> View:
     cards = []
     for t in store["tabs"]:
         url = model.url_of(t)
-        title = sites.page(url).title
-        cards.append(_tab_card(t["id"], title, sites.short(url) if url != sites.NEWTAB
-                               else "New tab", t["id"] == store["current_tab"]))
+        page = sites.page(url)
+        picture = next((b[1] for b in page.blocks if b[0] == "img"), "")
+        cards.append(_tab_card(t["id"], page.title, sites.short(url) if url != sites.NEWTAB
+                               else "New tab", picture, t["id"] == store["current_tab"]))
     pairs = [row(cards[i], cards[i + 1] if i + 1 < len(cards) else col(w=FILL), w=FILL, gap=10,
                  align="start") for i in range(0, len(cards), 2)]
     n = len(store["tabs"])

@@ -38,7 +38,7 @@ BAR_H = 56
 # ----- the toolbar
 @retained
 def _toolbar(shown: str, secure: bool, tabs: int) -> View:
-    lead = icon("lock" if secure else "search", 16, T.TEXT_SECONDARY) if shown else \
+    lead = icon("lock" if secure else "info", 16, T.TEXT_SECONDARY) if shown else \
         icon("search", 18, T.TEXT_SECONDARY)
     omnibox = row(lead, text(shown or "Search or type web address", 15,
                              color=T.TEXT if shown else T.TEXT_SECONDARY, w=FILL, role=None),
@@ -71,8 +71,10 @@ def go_home_page(ctx: ScreenContext) -> None:
 def browser(ctx: ScreenContext) -> View:
     url = model.current_url(ctx.state)
     finding = ctx.query.get("find") == "1"
+    host = sites.host(url)
+    known = host in sites.SITES or host == sites.SEARCH_HOST
     bar = _find_bar(ctx, url) if finding else _toolbar(
-        sites.host(url), url.startswith("https://"), len(ctx.state["tabs"]))
+        host, known and url.startswith("https://"), len(ctx.state["tabs"]))
     if url == sites.NEWTAB:
         body = _newtab(ctx)
     else:
@@ -111,7 +113,7 @@ def _shortcut(label: str, url: str, glyph: str) -> View:
     return col(row(icon(glyph, 24, T.ON_PRIMARY_CONTAINER), w=52, h=52, justify="center",
                    radius=26, bg=T.PRIMARY_CONTAINER),
                text(label, 12, color=T.TEXT, max_lines=2, role=None, align="center"),
-               w=64, gap=6, align="center", on_tap=Call(follow, url), role="button",
+               w=60, gap=6, align="center", on_tap=Call(follow, url), role="button",
                text=label, id=f"shortcut:{sites.host(url)}")
 
 
@@ -124,9 +126,8 @@ def _newtab(ctx: ScreenContext) -> View:
               text="Search or type web address", id="newtab_search")
     tiles = [_shortcut(*s) for s in sites.SHORTCUTS]
     return ctx.scroll(col(logo, w=FILL, align="center", pad=(0, 48, 0, 24)), box,
-                      row(*tiles[:4], w=FILL, justify="space-between", pad=(8, 24, 8, 0)),
-                      row(*tiles[4:], w=FILL, pad=(8, 16, 8, 0)),
-                      id="newtab", pad=(20, 0))
+                      row(*tiles, w=FILL, justify="space-between", pad=(0, 24, 0, 0)),
+                      id="newtab", pad=(16, 0))
 
 
 # ----- find in page
