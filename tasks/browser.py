@@ -9,6 +9,7 @@ unless the task asks for it.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -899,3 +900,143 @@ class IngredientsToNote(_RecipeTask):
         yield from O.type_into(device, self.params.recipe, id="title")
         yield from O.type_into(device, "\n".join(items), id="body")
         yield O.tap(device, id="save")
+
+
+# --------------------------------------------------------------------------- more facts
+class ArticleDate(_ArticleTask, _Query):
+    """The date an article was published (the byline under its title)."""
+
+    name = "article_date"
+    template = 'On what date did the Daily Ledger publish "{title}"?'
+    difficulty = 2
+    tags = ("navigation", "scroll")
+
+    def answer(self) -> Expectation:
+        art = next(a for a in news.ARTICLES if a.title == self.params.title)
+        year, month, day = (int(p) for p in art.date.split("-"))
+        return C.answer_date(year, month, day)
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from self.open_article(device)
+        line = O.node(device, where=lambda n: n["text"].startswith("By "))
+        yield A.answer(line["text"].split(" · ")[1])
+
+
+class ReopenFromHistory(_BrowserTask):
+    """Reopen a page known only by when it was visited (the history page lists the times)."""
+
+    name = "reopen_from_history"
+    template = "In the browser, reopen the page you visited on {day} at {time}."
+    difficulty = 3
+    objective = "hybrid"
+    tags = ("menu", "scroll", "memory")
+
+    @dataclass(frozen=True)
+    class Params:
+        visit_id: int
+        day: str
+        time: str
+
+    @staticmethod
+    def when(device: Device, visit: dict[str, Any]) -> tuple[str, str]:
+        """A visit's local day ("February 28") and time ("21:07"), as the history shows."""
+        offset = device.kernel.clock.tz_offset_minutes * 60_000
+        local = datetime.datetime.fromtimestamp((visit["visited_ms"] + offset) / 1000,
+                                                datetime.timezone.utc)
+        return f"{local:%B} {local.day}", f"{local:%H:%M}"
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[dict[str, Any]]:
+        """Visits of pages that are not visited at another time too, off the start page."""
+        visits = _store(device)["history"]
+        return [h for h in visits if sum(v["url"] == h["url"] for v in visits) == 1]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        h = _pick(rng, cls.candidates(device))
+        return cls.Params(h["id"], *cls.when(device, h))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        h = next((h for h in cls.candidates(device) if h["id"] == params.visit_id), None)
+        if h is None or cls.when(device, h) != (params.day, params.time):
+            raise ValueError(f"no single visit {params.visit_id} on {params.day} at "
+                             f"{params.time}")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        url = next(h["url"] for h in _browser(initial)["history"]
+                   if h["id"] == self.params.visit_id)
+        return [shows(url), browsing(initial)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from menu(device, "history")
+        node = yield from O.scroll_to(device, id=f"history:{self.params.visit_id}")
+        yield O.tap(device, node)
+
+
+@dataclass(frozen=True)
+class _Hours(C.Matcher):
+    """A text holding both times of an opening-hours range (any clock format)."""
+
+    opens: tuple[int, int]
+    closes: tuple[int, int]
+
+    def __call__(self, value: Any) -> bool:
+        if not isinstance(value, str):
+            return False
+        times = set(C.parse_times(value))
+        return {h * 60 + m for h, m in (self.opens, self.closes)} <= times
+
+    def describe(self) -> str:
+        (a, b), (c, d) = self.opens, self.closes
+        return f"a text with the hours {a:02d}:{b:02d} - {c:02d}:{d:02d}"
+
+
+class TextDeskHours(_BrowserTask):
+    """Look up a desk's weekday hours and text them to a contact."""
+
+    name = "text_desk_hours"
+    template = "Text {contact} the weekday opening hours of the Riverside Help Center's " \
+               "{desk} (help.local)."
+    difficulty = 4
+    objective = "hybrid"
+    apps = ("browser", "messages")
+    tags = ("cross_app", "memory", "typing", "scroll")
+
+    @dataclass(frozen=True)
+    class Params:
+        desk: str
+        contact: str
+        phone: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        person = _pick(rng, [c for c in contacts.contacts(device) if c["phone"]])
+        desk = _pick(rng, help_site.DESKS)
+        return cls.Params(desk.name.lower(), person["name"], person["phone"])
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("desk", params.desk, [d.name.lower() for d in help_site.DESKS])
+        if not any(c["name"] == params.contact and c["phone"] == params.phone
+                   for c in contacts.contacts(device)):
+            raise ValueError(f"no contact {params.contact!r} with number {params.phone}")
+
+    def desk(self) -> help_site.Desk:
+        return next(d for d in help_site.DESKS if d.name.lower() == self.params.desk)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        opens, closes = (tuple(int(x) for x in t.split(":"))
+                         for t in self.desk().hours.split(" - "))
+        return [messages.sent(C.digits_like(self.params.phone),
+                              _Hours(opens, closes)),  # type: ignore[arg-type]
+                browsing(initial), C.may_change(messages.LOOKING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from shortcut(device, help_site.HOST)
+        yield from follow(device, _url(help_site.HOST, "/hours"))
+        blocks = sites.page(_url(help_site.HOST, "/hours")).blocks
+        heading = blocks.index(("h2", self.desk().name))  # its weekday hours follow it
+        node = yield from O.scroll_to(device, id=f"block:{heading + 1}")
+        hours = node["text"].split(": ", 1)[1]
+        yield from messages.compose(device, self.params.contact, f"Open {hours} on weekdays")

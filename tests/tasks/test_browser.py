@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from mobilegym_env.apps.browser import sites
+from mobilegym_env.apps.browser.sites import help as help_site
 from mobilegym_env.env import MobileGymEnv
 from mobilegym_env.task import Task
 
@@ -309,3 +310,41 @@ def test_ingredients_to_note_needs_every_ingredient(env):
     assert v.success, v.explain()
     note["body"] = ", ".join(items[:-1])
     assert not task.judge(initial, final).success
+
+
+@pytest.mark.parametrize("answer, ok", [
+    ("2026-02-27", True), ("February 27", True), ("Feb 27, 2026", True), ("2/27/2026", True),
+    ("February 26", False), ("2026-03-01", False)])
+def test_article_date_answers(env, answer, ok):
+    task, initial, final = start(env, "article_date",
+                                 title="Harbor Bridge repairs will close two lanes until April")
+    assert task.judge(initial, final, answer=answer).success is ok
+
+
+def test_reopen_from_history_needs_that_page(env):
+    task, initial, final = start(env, "reopen_from_history", visit_id=4, day="February 28",
+                                 time="21:07")
+    visit(final, "https://shop.local/product/boom-mini-speaker")
+    assert task.judge(initial, final).success
+    near = copy.deepcopy(initial)
+    visit(near, "https://shop.local/")  # the visit two minutes before
+    assert not task.judge(initial, near).success
+
+
+def test_text_desk_hours_needs_both_times_in_any_format(env):
+    task, initial, final = start(env, "text_desk_hours")
+    hours = next(d.hours for d in help_site.DESKS if d.name.lower() == task.params.desk)
+    opens, closes = hours.split(" - ")
+    _sms(final, task.params.phone, f"They're open {opens} to {closes} Mon-Fri")
+    assert task.judge(initial, final).success
+    h, m = (int(x) for x in closes.split(":"))
+    twelve = copy.deepcopy(initial)
+    _sms(twelve, task.params.phone,
+         f"{opens} - {h - 12 if h > 12 else h}:{m:02d} {'pm' if h >= 12 else 'am'}")
+    assert task.judge(initial, twelve).success
+    half = copy.deepcopy(initial)
+    _sms(half, task.params.phone, f"They close at {closes}")
+    assert not task.judge(initial, half).success
+    other = copy.deepcopy(final)
+    _sms(other, "+1 415-555-0000", "hi")  # a text to someone else too
+    assert not task.judge(initial, other).clean

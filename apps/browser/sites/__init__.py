@@ -79,6 +79,7 @@ def _site_pages(site: str) -> dict[str, Page]:
     return SITES[site][1].pages()
 
 
+@functools.cache
 def all_pages() -> dict[str, Page]:
     """Every page of the local sites by canonical URL."""
     return {f"https://{site}{path}" if path != "/" else f"https://{site}/": p
@@ -133,6 +134,7 @@ def _snippet(p: Page, query: str) -> str:
     return next((visible_text(b) for b in p.blocks if b[0] == "p"), "")
 
 
+@functools.lru_cache(maxsize=64)
 def _search_page(query: str) -> Page:
     if not query.strip():
         return Page("Local Search", (("h1", "Local Search"),

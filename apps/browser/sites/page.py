@@ -17,6 +17,7 @@ records the pages are built from.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 Block = tuple[str, ...]
@@ -29,9 +30,13 @@ class Page:
     title: str
     blocks: tuple[Block, ...]
 
-    def text(self) -> str:
-        """Every visible word of the page, for search and find-in-page."""
+    @functools.cached_property
+    def _text(self) -> str:
         return "\n".join(visible_text(b) for b in self.blocks)
+
+    def text(self) -> str:
+        """Every visible word of the page, for search and find-in-page (computed once)."""
+        return self._text
 
 
 def visible_text(block: Block) -> str:
