@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -108,6 +108,16 @@ def browsing(initial: dict[str, Any], gone: Sequence[int] = ()) -> Expectation:
     return C.holds(name, test, allows=BROWSING)
 
 
+def _someone(rng: np.random.Generator, device: Device) -> dict[str, Any]:
+    """A contact with a phone number."""
+    return _pick(rng, [c for c in contacts.contacts(device) if c["phone"]])
+
+
+def _check_contact(device: Device, name: str, phone: str) -> None:
+    if not any(c["name"] == name and c["phone"] == phone for c in contacts.contacts(device)):
+        raise ValueError(f"no contact {name!r} with number {phone}")
+
+
 # --------------------------------------------------------------------------- oracle steps
 def go_to(device: Device, url: str) -> Iterator[Action]:
     """Types an address into the omnibox and goes there."""
@@ -146,8 +156,25 @@ class _BrowserTask(Task):
     start = Start(app="browser")
 
 
+class _OneOf(_BrowserTask):
+    """A task whose one param is drawn from the fixed ``options()`` (the sites' records)."""
+
+    @classmethod
+    def options(cls) -> list[Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        return cls.Params(_pick(rng, cls.options()))
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        field = fields(params)[0].name
+        _check_choice(field, getattr(params, field), cls.options())
+
+
 # --------------------------------------------------------------------------- opening pages
-class _ArticleTask(_BrowserTask):
+class _ArticleTask(_OneOf):
     """A task about one news article, named by its title."""
 
     @dataclass(frozen=True)
@@ -155,12 +182,8 @@ class _ArticleTask(_BrowserTask):
         title: str
 
     @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, [a.title for a in news.ARTICLES]))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check_choice("article", params.title, [a.title for a in news.ARTICLES])
+    def options(cls) -> list[str]:
+        return [a.title for a in news.ARTICLES]
 
     def url(self) -> str:
         art = next(a for a in news.ARTICLES if a.title == self.params.title)
@@ -188,7 +211,7 @@ class OpenArticle(_ArticleTask):
         yield from self.open_article(device)
 
 
-class OpenAddress(_BrowserTask):
+class OpenAddress(_OneOf):
     """Type a web address into the address bar."""
 
     name = "open_address"
@@ -204,13 +227,8 @@ class OpenAddress(_BrowserTask):
         address: str
 
     @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, cls.ADDRESSES))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        if sites.from_input(params.address) not in sites.all_pages():
-            raise ValueError(f"{params.address!r} is not a built-in page")
+    def options(cls) -> list[str]:
+        return list(cls.ADDRESSES)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [shows(str(sites.from_input(self.params.address))), browsing(initial)]
@@ -248,18 +266,16 @@ class ArticleAuthor(_ArticleTask, _Query):
         yield A.answer(line["text"][3:].split(" · ")[0])
 
 
-class _ProductTask(_BrowserTask):
+class _ProductTask(_OneOf):
+    """A task about one product of the store, named by its name."""
+
     @dataclass(frozen=True)
     class Params:
         product: str
 
     @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, [p.name for p in shop.PRODUCTS]))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check_choice("product", params.product, [p.name for p in shop.PRODUCTS])
+    def options(cls) -> list[str]:
+        return [p.name for p in shop.PRODUCTS]
 
     def product(self) -> shop.Product:
         return next(p for p in shop.PRODUCTS if p.name == self.params.product)
@@ -289,7 +305,7 @@ class ProductPrice(_ProductTask, _Query):
         yield A.answer(price)
 
 
-class DeskClosingTime(_Query):
+class DeskClosingTime(_OneOf, _Query):
     """When a help desk closes on weekdays (five desks list their hours on one long page)."""
 
     name = "desk_closing_time"
@@ -303,12 +319,8 @@ class DeskClosingTime(_Query):
         desk: str
 
     @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, [d.name for d in help_site.DESKS]).lower())
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check_choice("desk", params.desk, [d.name.lower() for d in help_site.DESKS])
+    def options(cls) -> list[str]:
+        return [d.name.lower() for d in help_site.DESKS]
 
     def desk(self) -> help_site.Desk:
         return next(d for d in help_site.DESKS if d.name.lower() == self.params.desk)
@@ -328,7 +340,7 @@ def _recipe(title: str) -> recipes.Recipe:
     return next(r for r in recipes.RECIPES if r.title == title)
 
 
-class _RecipeTask(_BrowserTask):
+class _RecipeTask(_OneOf):
     cooked_only = False
     exclude: tuple[str, ...] = ()
 
@@ -340,14 +352,6 @@ class _RecipeTask(_BrowserTask):
     def options(cls) -> list[str]:
         return [r.title for r in recipes.RECIPES
                 if (r.cook_min or not cls.cooked_only) and r.title not in cls.exclude]
-
-    @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, cls.options()))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check_choice("recipe", params.recipe, cls.options())
 
     def url(self) -> str:
         return _url(recipes.HOST, _recipe(self.params.recipe).path)
@@ -382,7 +386,7 @@ INGREDIENTS = {"kalamata olives": "Greek Salad", "tikka paste": "Chicken Tikka M
                "baking powder": "Banana Pancakes"}
 
 
-class RecipeWithIngredient(_Query):
+class RecipeWithIngredient(_OneOf, _Query):
     """Search the local web for the one recipe that uses an ingredient."""
 
     name = "recipe_with_ingredient"
@@ -396,12 +400,8 @@ class RecipeWithIngredient(_Query):
         ingredient: str
 
     @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, sorted(INGREDIENTS)))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check_choice("ingredient", params.ingredient, sorted(INGREDIENTS))
+    def options(cls) -> list[str]:
+        return sorted(INGREDIENTS)
 
     def answer(self) -> Expectation:
         title = INGREDIENTS[self.params.ingredient]
@@ -519,7 +519,7 @@ class DeleteBookmark(_BookmarkTask):
         yield O.tap(device, id="bookmark_menu:delete")
 
 
-class CheapestBookmark(_BrowserTask):
+class CheapestBookmark(_OneOf):
     """Compare the prices of one kind of product and bookmark the cheapest."""
 
     name = "cheapest_bookmark"
@@ -534,12 +534,8 @@ class CheapestBookmark(_BrowserTask):
         kind: str
 
     @classmethod
-    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, cls.KINDS))
-
-    @classmethod
-    def validate_params(cls, params: Params, device: Device) -> None:
-        _check_choice("kind", params.kind, cls.KINDS)
+    def options(cls) -> list[str]:
+        return list(cls.KINDS)
 
     def cheapest(self) -> shop.Product:
         return min((p for p in shop.PRODUCTS if p.kind == self.params.kind),
@@ -832,16 +828,13 @@ class TextRecipeLink(_RecipeTask):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        people = [c for c in contacts.contacts(device) if c["phone"]]
-        person = _pick(rng, people)
+        person = _someone(rng, device)
         return cls.Params(_pick(rng, cls.options()), person["name"], person["phone"])
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
         _check_choice("recipe", params.recipe, cls.options())
-        if not any(c["name"] == params.contact and c["phone"] == params.phone
-                   for c in contacts.contacts(device)):
-            raise ValueError(f"no contact {params.contact!r} with number {params.phone}")
+        _check_contact(device, params.contact, params.phone)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [messages.sent(C.digits_like(self.params.phone), _LinksTo(self.url())),
@@ -1011,16 +1004,14 @@ class TextDeskHours(_BrowserTask):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        person = _pick(rng, [c for c in contacts.contacts(device) if c["phone"]])
+        person = _someone(rng, device)
         desk = _pick(rng, help_site.DESKS)
         return cls.Params(desk.name.lower(), person["name"], person["phone"])
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
         _check_choice("desk", params.desk, [d.name.lower() for d in help_site.DESKS])
-        if not any(c["name"] == params.contact and c["phone"] == params.phone
-                   for c in contacts.contacts(device)):
-            raise ValueError(f"no contact {params.contact!r} with number {params.phone}")
+        _check_contact(device, params.contact, params.phone)
 
     def desk(self) -> help_site.Desk:
         return next(d for d in help_site.DESKS if d.name.lower() == self.params.desk)

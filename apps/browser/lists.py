@@ -118,14 +118,23 @@ def _close_all(ctx: ScreenContext) -> None:
     ctx.pop()
 
 
+@retained(maxsize=128)
+def _page_row(kind: str, item_id: int, title: str, where: str, leading: str, on_tap: Call,
+              action: str, action_label: str, on_action: Call) -> View:
+    """A bookmark or a visit: the page's title and where it is, and one icon button
+    (``<kind>:<id>`` and ``<kind>_<action>:<id>``)."""
+    name = "more" if action == "more_vert" else "delete"
+    return list_item(title, where, leading,
+                     trailing=icon_button(action, on_action, f"{action_label} {title}", T.TEXT,
+                                          id=f"{kind}_{name}:{item_id}"),
+                     on_tap=on_tap, id=f"{kind}:{item_id}")
+
+
 # ----- bookmarks
-@retained
 def _bookmark_row(bookmark_id: int, title: str, where: str) -> View:
-    return list_item(title, where, "bookmark",
-                     trailing=icon_button("more_vert", Call(_bookmark_menu, bookmark_id),
-                                          f"More options for {title}", T.TEXT,
-                                          id=f"bookmark_more:{bookmark_id}"),
-                     on_tap=Call(_open_bookmark, bookmark_id), id=f"bookmark:{bookmark_id}")
+    return _page_row("bookmark", bookmark_id, title, where, "bookmark",
+                     Call(_open_bookmark, bookmark_id), "more_vert", "More options for",
+                     Call(_bookmark_menu, bookmark_id))
 
 
 def bookmarks(ctx: ScreenContext) -> View:
@@ -176,13 +185,9 @@ def _delete_bookmark(ctx: ScreenContext, bookmark_id: int) -> None:
 
 
 # ----- history
-@retained
 def _visit_row(visit_id: int, title: str, where: str) -> View:
-    return list_item(title, where, "public",
-                     trailing=icon_button("close", Call(_delete_visit, visit_id),
-                                          f"Remove {title}", T.TEXT,
-                                          id=f"history_delete:{visit_id}"),
-                     on_tap=Call(_open_visit, visit_id), id=f"history:{visit_id}")
+    return _page_row("history", visit_id, title, where, "public", Call(_open_visit, visit_id),
+                     "close", "Remove", Call(_delete_visit, visit_id))
 
 
 def history(ctx: ScreenContext) -> View:

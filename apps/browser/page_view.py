@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from mobilegym_env.ui import FILL, Call, View, col, icon, image, retained, row, text
+from mobilegym_env.ui import FILL, Call, ScreenContext, View, col, icon, image, retained, row, text
 from mobilegym_env.ui import theme as T
 
-from . import sites
+from . import model, sites
 
 LINK = "#1A0DAB"  # the web's visited-not link blue, as Chrome draws unstyled links
 MATCH = "#FFF176"  # find-in-page: a paragraph with matches, and the active one
@@ -82,17 +82,15 @@ def block_views(blocks: tuple[sites.Block, ...], marks: dict[int, str]) -> list[
     return out
 
 
-def follow(ctx, url: str) -> None:  # noqa: ANN001 (a ScreenContext; Call passes it)
+def follow(ctx: ScreenContext, url: str) -> None:
     """A link: opens its URL in the current tab."""
-    from . import model
     model.navigate(ctx.state, url, ctx.os.clock.now_ms())
     ctx.ui["scroll:page"] = 0
     ctx.ui["search_q"] = sites.query_of(url) if sites.host(url) == sites.SEARCH_HOST else ""
 
 
-def save_download(ctx, name: str, content: str) -> None:  # noqa: ANN001
+def save_download(ctx: ScreenContext, name: str, content: str) -> None:
     """A download link: saves its file under Download and says so."""
-    from . import model
     rec = model.download(ctx.state, ctx.os.files, name, content,
                          model.current_url(ctx.state), ctx.os.clock.now_ms())
     ctx.toast(f"Downloaded {rec['name']}")

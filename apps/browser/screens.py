@@ -30,7 +30,7 @@ from mobilegym_env.ui import (
 from mobilegym_env.ui import theme as T
 
 from . import lists, model, sites
-from .page_view import PAGE_PAD, block_views, follow, matches, offset_of
+from .page_view import ACTIVE, MATCH, PAGE_PAD, block_views, follow, matches, offset_of
 
 BAR_H = 56
 
@@ -83,9 +83,9 @@ def browser(ctx: ScreenContext) -> View:
         if finding:
             _follow_typing(ctx)
             found = matches(blocks, ctx.value("find_q"))
-            marks = {i: "#FFF176" for i in found}
+            marks = {i: MATCH for i in found}
             if found:
-                marks[found[_find_index(ctx, len(found))]] = "#FF9632"
+                marks[found[_find_index(ctx, len(found))]] = ACTIVE
         head = [_search_box(ctx)] if sites.host(url) == sites.SEARCH_HOST else []
         body = ctx.scroll(*head, *block_views(blocks, marks), id="page",
                           pad=(PAGE_PAD, 8, PAGE_PAD, 24), gap=6)
