@@ -1031,3 +1031,76 @@ class TextDeskHours(_BrowserTask):
         node = yield from O.scroll_to(device, id=f"block:{heading + 1}")
         hours = node["text"].split(": ", 1)[1]
         yield from messages.compose(device, self.params.contact, f"Open {hours} on weekdays")
+
+
+# --------------------------------------------------------------------------- long press, edit
+class ArticleInNewTab(_ArticleTask):
+    """Open an article in a second tab from the front page (a link's long-press menu), the
+    front page staying open in the first."""
+
+    name = "article_in_new_tab"
+    template = 'The Daily Ledger front page is open: open the article "{title}" in a new tab ' \
+               "and keep the front page open in its own tab."
+    difficulty = 3
+    objective = "operate"
+    tags = ("long_press", "scroll", "navigation")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        _open_tabs(device, [_url(news.HOST, "/")])
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        want = sorted([_url(news.HOST, "/"), self.url()])
+
+        def test(j: Judged) -> tuple[bool, str]:
+            urls = _tab_urls(j.final)
+            return sorted(urls) == want, f"expected tabs on {want}; found {urls}"
+        return [C.holds("front page and article in two tabs", test, allows=TABS_MOVE),
+                browsing(initial)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        node = yield from O.scroll_to(device, id=link_id(self.url()))
+        yield O.long_press(device, node)
+        yield O.tap(device, id="link_menu:new_tab")
+
+
+NEW_NAMES = ("Weekend reading", "Check later", "Saved page", "For Sam", "Useful link",
+             "Read tonight")
+
+
+class RenameBookmark(_BookmarkTask):
+    """Rename a bookmark through its Edit dialog."""
+
+    name = "rename_bookmark"
+    template = 'Rename the browser bookmark "{title}" to "{new_title}".'
+    difficulty = 3
+    objective = "operate"
+    tags = ("menu", "dialog", "typing")
+
+    @dataclass(frozen=True)
+    class Params:
+        bookmark_id: int
+        title: str
+        new_title: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        b = _pick(rng, _store(device)["bookmarks"])
+        return cls.Params(b["id"], b["title"], _pick(rng, NEW_NAMES))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        super().validate_params(params, device)
+        if not params.new_title.strip() or len(params.new_title) > model.MAX_TITLE:
+            raise ValueError(f"bad new title {params.new_title!r}")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.modified(BOOKMARKS, id=self.params.bookmark_id,
+                           fields={"title": C.text_like(self.params.new_title)}),
+                browsing(initial)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from menu(device, "bookmarks")
+        yield O.tap(device, id=f"bookmark_more:{self.params.bookmark_id}")
+        yield O.tap(device, id="bookmark_menu:edit")
+        yield from O.type_into(device, self.params.new_title, id="bookmark_name")
+        yield O.tap(device, id="edit_bookmark:save")

@@ -26,6 +26,7 @@ from mobilegym_env.ui import (
     section_header,
     text,
     top_app_bar,
+    with_query,
 )
 from mobilegym_env.ui import theme as T
 
@@ -148,10 +149,40 @@ def bookmarks(ctx: ScreenContext) -> View:
         overlay = popup_menu([
             ("Open in new tab", functools.partial(_bookmark_new_tab, ctx, chosen["url"]),
              "bookmark_menu:new_tab"),
+            ("Edit", functools.partial(_edit_bookmark, ctx, chosen), "bookmark_menu:edit"),
             ("Delete", functools.partial(_delete_bookmark, ctx, chosen["id"]),
              "bookmark_menu:delete"),
         ], ctx.close_dialog, anchor="center")
+    elif ctx.query.get("dialog") == "edit_bookmark" and chosen is not None:
+        save = functools.partial(_save_bookmark, ctx, chosen["id"])
+        cancel = functools.partial(_dismiss, ctx)
+        overlay = dialog("Edit bookmark",
+                         ctx.field("bookmark_name", "Name", id="bookmark_name", on_submit=save),
+                         [("Cancel", cancel, "edit_bookmark:cancel"),
+                          ("Save", save, "edit_bookmark:save")],
+                         on_dismiss=cancel, id="edit_bookmark")
     return scaffold(body, top_bar=top_app_bar("Bookmarks", Call("back")), overlay=overlay)
+
+
+def _edit_bookmark(ctx: ScreenContext, rec: dict) -> None:
+    ctx.set_value("bookmark_name", rec["title"])
+    ctx.replace(with_query(ctx.activity.route, dialog="edit_bookmark", id=rec["id"]))
+    ctx.os.keyboard.show(ctx.activity.activity_id, "bookmark_name")
+
+
+def _save_bookmark(ctx: ScreenContext, bookmark_id: int, *_: object) -> None:
+    try:
+        model.rename_bookmark(ctx.state, bookmark_id, ctx.value("bookmark_name"))
+    except ValueError as err:  # the dialog stays open
+        ctx.toast(str(err))
+        return
+    _dismiss(ctx)
+
+
+def _dismiss(ctx: ScreenContext) -> None:
+    """Closes a dialog with a text field, and the keyboard with it."""
+    ctx.os.keyboard.hide()
+    ctx.close_dialog()
 
 
 def _bookmark_menu(ctx: ScreenContext, bookmark_id: int) -> None:

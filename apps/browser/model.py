@@ -13,6 +13,7 @@ from . import sites
 
 DOWNLOADS = "/sdcard/Download"
 MAX_TABS = 50
+MAX_TITLE = 120
 Store = dict[str, Any]
 
 
@@ -116,6 +117,18 @@ def add_bookmark(store: Store, url: str, now_ms: int) -> dict[str, Any]:
     store["next_bookmark_id"] += 1
     store["bookmarks"].append(rec)
     return rec
+
+
+def rename_bookmark(store: Store, bookmark_id: int, title: str) -> None:
+    """Renames a bookmark; a blank or over-long name is refused with a ValueError."""
+    title = title.strip()
+    if not title:
+        raise ValueError("Name can't be empty")
+    if len(title) > MAX_TITLE:
+        raise ValueError(f"Name is too long (at most {MAX_TITLE} characters)")
+    for b in store["bookmarks"]:
+        if b["id"] == bookmark_id:
+            b["title"] = title
 
 
 def delete_bookmark(store: Store, bookmark_id: int) -> None:

@@ -21,10 +21,10 @@ def link_id(url: str) -> str:
 
 
 @retained(maxsize=512)
-def block_view(kind: str, a: str, b: str, c: str, d: str, on_tap: Call | None, node_id: str,
-               mark: str) -> View:
+def block_view(kind: str, a: str, b: str, c: str, d: str, on_tap: Call | None,
+               on_long_press: Call | None, node_id: str, mark: str) -> View:
     """One block (see ``sites.page``) with its strings ``a``-``d``; ``mark`` is a
-    find-in-page highlight colour or ""."""
+    find-in-page highlight colour or ""; a link's long press opens its context menu."""
     bg = mark or None
     if kind == "h1":
         return text(a, 22, "medium", T.TEXT, max_lines=None, w=FILL, pad=(0, 6), bg=bg,
@@ -47,7 +47,7 @@ def block_view(kind: str, a: str, b: str, c: str, d: str, on_tap: Call | None, n
         return image(a, w=FILL, h=170, radius=12, id=node_id)
     if kind == "link":
         return text(a, 15, "medium", LINK, max_lines=None, w=FILL, pad=(0, 8), bg=bg,
-                    on_tap=on_tap, role="link", id=node_id)
+                    on_tap=on_tap, on_long_press=on_long_press, role="link", id=node_id)
     if kind == "download":
         return row(icon("download", 18, LINK), text(a, 15, "medium", LINK, role=None), gap=8,
                    w=FILL, h=40, bg=bg, on_tap=on_tap, role="link", text=a, id=node_id)
@@ -58,7 +58,7 @@ def block_view(kind: str, a: str, b: str, c: str, d: str, on_tap: Call | None, n
                             text(b, 13, color=T.TEXT_SECONDARY, max_lines=3, role=None),
                             w=FILL, gap=4),
                    w=FILL, pad=(0, 8), gap=12, align="start", bg=bg, on_tap=on_tap,
-                   role="link", text=f"{a}. {b}", id=node_id)
+                   on_long_press=on_long_press, role="link", text=f"{a}. {b}", id=node_id)
     return text(a, 15, color=T.TEXT, max_lines=None, w=FILL, bg=bg, id=node_id)  # "p"
 
 
@@ -68,17 +68,20 @@ def block_views(blocks: tuple[sites.Block, ...], marks: dict[int, str]) -> list[
         kind = b[0]
         strings = (list(b[1:]) + ["", "", "", ""])[:4]
         on_tap: Call | None = None
+        on_long_press: Call | None = None
         node_id = f"block:{i}"
         if kind in ("link", "card"):
             url = b[2] if kind == "link" else b[3]
             on_tap, node_id = Call(follow, url), link_id(url)
+            on_long_press = Call(open_link_menu, url)
             if kind == "card":
                 strings[2] = ""  # the URL is the handler, not a picture
                 strings[3] = b[4]
         elif kind == "download":
             on_tap, node_id = Call(save_download, b[2], b[3]), f"download:{b[2]}"
             strings[2] = strings[3] = ""
-        out.append(block_view(kind, *strings, on_tap, node_id, marks.get(i, "")))
+        out.append(block_view(kind, *strings, on_tap, on_long_press, node_id,
+                              marks.get(i, "")))
     return out
 
 
@@ -87,6 +90,11 @@ def follow(ctx: ScreenContext, url: str) -> None:
     model.navigate(ctx.state, url, ctx.os.clock.now_ms())
     ctx.ui["scroll:page"] = 0
     ctx.ui["search_q"] = sites.query_of(url) if sites.host(url) == sites.SEARCH_HOST else ""
+
+
+def open_link_menu(ctx: ScreenContext, url: str) -> None:
+    """A link's long press: its context menu (in the route, so Back closes it)."""
+    ctx.open_dialog("link", url=url)
 
 
 def save_download(ctx: ScreenContext, name: str, content: str) -> None:

@@ -193,6 +193,8 @@ def _start_find(ctx: ScreenContext) -> None:
 
 # ----- the menu and its actions
 def _overlay(ctx: ScreenContext, url: str) -> View | None:
+    if ctx.query.get("dialog") == "link" and ctx.query.get("url"):
+        return _link_menu(ctx, ctx.query["url"])
     if ctx.query.get("dialog") != "menu":
         return None
     t = model.current(ctx.state)
@@ -216,6 +218,36 @@ def _overlay(ctx: ScreenContext, url: str) -> View | None:
         ("Find in page", functools.partial(_start_find, ctx) if web else None, "menu:find"),
         ("Download page", act(_download_page) if web else None, "menu:download_page"),
     ], ctx.close_dialog)
+
+
+def _link_menu(ctx: ScreenContext, target: str) -> View:
+    """A link's long-press menu, as Chrome's: open it here or in a new tab, copy it."""
+    def act(fn: Callable[[ScreenContext], None]) -> Callable[..., None]:
+        return functools.partial(_menu_action, ctx, fn)
+
+    return popup_menu([
+        ("Open", act(functools.partial(_open_link, target)), "link_menu:open"),
+        ("Open in new tab", act(functools.partial(_link_in_new_tab, target)),
+         "link_menu:new_tab"),
+        ("Copy link address", act(functools.partial(_copy_link, target)), "link_menu:copy"),
+    ], ctx.close_dialog, id="link_menu", anchor="center")
+
+
+def _open_link(url: str, ctx: ScreenContext) -> None:  # partials bind the URL first
+    follow(ctx, url)
+
+
+def _link_in_new_tab(url: str, ctx: ScreenContext) -> None:
+    """Opens the link in a new tab behind this one (Chrome's "Open in new tab")."""
+    shown = ctx.state["current_tab"]
+    model.new_tab(ctx.state, url, ctx.os.clock.now_ms())
+    ctx.state["current_tab"] = shown
+    ctx.toast("Tab opened in background")
+
+
+def _copy_link(url: str, ctx: ScreenContext) -> None:
+    ctx.os.clipboard.write(url)
+    ctx.toast("Link copied")
 
 
 def _menu_action(ctx: ScreenContext, fn: Callable[[ScreenContext], None], *_: object) -> None:

@@ -11,7 +11,7 @@ from mobilegym_env.apps.browser.sites import help as help_site
 from mobilegym_env.apps.browser.sites import recipes, shop
 from mobilegym_env.apps.browser.state import initial_state
 from mobilegym_env.device import Device
-from mobilegym_env.testing import has, node, route, screen_text, tap
+from mobilegym_env.testing import has, long_press, node, route, screen_text, tap
 
 APP = "browser"  # what the ``device`` fixture (conftest.py) opens
 NOW = 1_772_442_000_000  # the fresh device's clock (2026-03-02 09:00 UTC)
@@ -287,3 +287,33 @@ def test_facts_the_tasks_ask_for_are_on_the_pages() -> None:
     assert all(d.phone in contact for d in help_site.DESKS)
     for p in shop.PRODUCTS:
         assert f"Price: {p.price_text}" in sites.page(f"https://shop.local{p.path}").text()
+
+
+def test_long_press_on_a_link_opens_it_in_a_background_tab(device: Device) -> None:
+    tap(device, id="shortcut:news.local")
+    long_press(device, id="link:news.local/comet-visible", scroll=6)
+    tap(device, id="link_menu:new_tab")
+    s = store(device)
+    assert [model.url_of(t) for t in s["tabs"]] == [
+        "https://news.local/", "https://news.local/comet-visible"]
+    assert s["current_tab"] == 1 and route(device) == "/"
+    long_press(device, id="link:news.local/comet-visible")
+    tap(device, id="link_menu:copy")
+    assert device.kernel.clipboard.read() == "https://news.local/comet-visible"
+    long_press(device, id="link:news.local/comet-visible")
+    tap(device, id="link_menu:open")
+    assert shown(device) == "https://news.local/comet-visible"
+
+
+def test_edit_bookmark_renames_and_refuses_a_blank_name(device: Device) -> None:
+    menu(device, "bookmarks")
+    tap(device, id="bookmark_more:3")
+    tap(device, id="bookmark_menu:edit")
+    assert node(device, id="bookmark_name")["text"] == "Banana Pancakes - Home Kitchen"
+    tap(device, id="bookmark_name:clear")
+    tap(device, id="edit_bookmark:save")
+    assert has(device, id="edit_bookmark")  # refused: still open
+    device.type_text("Sunday pancakes")
+    tap(device, id="edit_bookmark:save")
+    assert not has(device, id="edit_bookmark")
+    assert store(device)["bookmarks"][2]["title"] == "Sunday pancakes"

@@ -348,3 +348,30 @@ def test_text_desk_hours_needs_both_times_in_any_format(env):
     other = copy.deepcopy(final)
     _sms(other, "+1 415-555-0000", "hi")  # a text to someone else too
     assert not task.judge(initial, other).clean
+
+
+def test_article_in_new_tab_keeps_the_front_page(env):
+    task, initial, final = start(env, "article_in_new_tab",
+                                 title="Comet visible to the naked eye next week")
+    visit(final, "https://news.local/comet-visible", new_tab=True)
+    assert task.judge(initial, final).success
+    same_tab = copy.deepcopy(initial)
+    visit(same_tab, "https://news.local/comet-visible")
+    assert not task.judge(initial, same_tab).success
+    wrong = copy.deepcopy(initial)
+    visit(wrong, "https://news.local/marathon-record", new_tab=True)
+    assert not task.judge(initial, wrong).success
+
+
+def test_rename_bookmark_changes_only_its_title(env):
+    task, initial, final = start(env, "rename_bookmark", bookmark_id=1,
+                                 title="The Daily Ledger", new_title="Check later")
+    browser(final)["bookmarks"][0]["title"] = "check later"
+    assert task.judge(initial, final).success
+    near = copy.deepcopy(initial)
+    browser(near)["bookmarks"][0]["title"] = "Check later today"
+    assert not task.judge(initial, near).success
+    damage = copy.deepcopy(final)
+    browser(damage)["bookmarks"][0]["url"] = "https://news.local/comet-visible"
+    v = task.judge(initial, damage)
+    assert not v.success and not v.clean
