@@ -414,14 +414,17 @@ class RecipeWithIngredient(_OneOf, _Query):
         yield A.answer(top["text"].split(" - ")[0])
 
 
-# (page, word) pairs counted by find in page: each word shows 2 to 6 times on its page
-FIND_WORDS = (("https://recipes.local/lemon-drizzle-cake", "lemon"),
-              ("https://recipes.local/red-lentil-soup", "lentil"),
-              ("https://help.local/hours", "closed"),
+# (page, word) pairs counted by find in page: each word shows 3 to 6 times on its page, always
+# as a whole word (no "lemons" for "lemon"), so counting words and counting matches agree
+FIND_WORDS = (("https://news.local/", "february"),
+              ("https://news.local/harbor-bridge-repairs", "bridge"),
+              ("https://news.local/library-ends-late-fees", "library"),
+              ("https://recipes.local/lemon-garlic-pasta", "garlic"),
+              ("https://recipes.local/chicken-tikka-masala", "chicken"),
+              ("https://recipes.local/lemon-drizzle-cake", "sugar"),
+              ("https://help.local/hours", "saturday"),
               ("https://help.local/faq", "desk"),
-              ("https://shop.local/product/orbit-smartwatch-2", "orbit"),
-              ("https://news.local/marathon-record", "runners"),
-              ("https://news.local/library-ends-late-fees", "late"))
+              ("https://help.local/returns", "delivery"))
 
 
 def find_count(url: str, word: str) -> int:

@@ -317,3 +317,33 @@ def test_edit_bookmark_renames_and_refuses_a_blank_name(device: Device) -> None:
     tap(device, id="edit_bookmark:save")
     assert not has(device, id="edit_bookmark")
     assert store(device)["bookmarks"][2]["title"] == "Sunday pancakes"
+
+
+def test_back_closes_menus_and_the_find_bar_before_leaving_the_page(device: Device) -> None:
+    tap(device, id="shortcut:news.local")
+    tap(device, id="more")
+    device.handle_back()
+    assert route(device) == "/" and shown(device) == "https://news.local/"
+    long_press(device, id="link:news.local/comet-visible", scroll=6)
+    device.handle_back()
+    assert route(device) == "/" and shown(device) == "https://news.local/"
+    menu(device, "find")
+    device.handle_back()  # the keyboard
+    device.handle_back()  # the find bar
+    assert route(device) == "/" and shown(device) == "https://news.local/"
+    device.handle_back()
+    assert shown(device) == sites.NEWTAB
+
+
+def test_view_intent_from_another_task_goes_back_there() -> None:
+    d = Device()
+    d.launch_app("notes")
+    d.kernel.start_activity({"action": "ACTION_VIEW", "scheme": "http",
+                             "data": {"url": "http://shop.local/"}})
+    d.render()
+    tap(d, id="link:shop.local/product/boom-max-speaker", scroll=8)
+    d.handle_back()
+    assert model.current_url(d.state()["apps"]["browser"]) == "http://shop.local/"
+    d.handle_back()
+    assert d.kernel.tasks.top_activity.app_id == "notes" and d.crashes == []
+

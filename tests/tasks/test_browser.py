@@ -4,14 +4,17 @@ fixed params; the final state is that state edited by hand."""
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
 
 from mobilegym_env.apps.browser import sites
 from mobilegym_env.apps.browser.sites import help as help_site
+from mobilegym_env.apps.browser.page_view import matches
 from mobilegym_env.env import MobileGymEnv
 from mobilegym_env.task import Task
+from mobilegym_env.tasks.browser import FIND_WORDS
 
 NOW = 1_772_442_000_000
 NEWS = "https://news.local/"
@@ -138,10 +141,11 @@ def test_recipe_with_ingredient_answers(env, answer, ok):
 
 
 def test_count_word_counts_every_case(env):
-    url, word = "https://recipes.local/lemon-drizzle-cake", "lemon"
+    url, word = "https://recipes.local/lemon-drizzle-cake", "sugar"
     task, initial, final = start(env, "count_word", url=url, word=word)
     n = len(sites.page(url).text().lower().split(word)) - 1
-    assert task.judge(initial, final, answer=str(n)).success
+    assert n == 4 and task.judge(initial, final, answer=str(n)).success
+    assert task.judge(initial, final, answer="four").success
     assert not task.judge(initial, final, answer=str(n - 1)).success
 
 
@@ -375,3 +379,11 @@ def test_rename_bookmark_changes_only_its_title(env):
     browser(damage)["bookmarks"][0]["url"] = "https://news.local/comet-visible"
     v = task.judge(initial, damage)
     assert not v.success and not v.clean
+
+
+def test_the_words_to_count_show_as_whole_words_only() -> None:
+    for url, word in FIND_WORDS:
+        blocks = sites.page(url).blocks
+        whole = sum(len(re.findall(rf"\b{word}\b", sites.visible_text(b).lower()))
+                    for b in blocks)
+        assert 3 <= len(matches(blocks, word)) == whole <= 6, (url, word)
