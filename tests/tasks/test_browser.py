@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from mobilegym_env.apps.browser import sites
-from mobilegym_env.apps.browser.sites import help as help_site
 from mobilegym_env.apps.browser.page_view import matches
+from mobilegym_env.apps.browser.sites import help as help_site
 from mobilegym_env.env import MobileGymEnv
 from mobilegym_env.task import Task
 from mobilegym_env.tasks.browser import FIND_WORDS
