@@ -64,6 +64,7 @@ def _tab_card(tab_id: int, title: str, where: str, picture: str, current: bool) 
 
 
 def tabs(ctx: ScreenContext) -> View:
+    """The tab switcher: a grid of cards (tap to switch, ✕ to close), New tab, Close all."""
     store = ctx.state
     cards = []
     for t in store["tabs"]:
@@ -139,6 +140,7 @@ def _bookmark_row(bookmark_id: int, title: str, where: str) -> View:
 
 
 def bookmarks(ctx: ScreenContext) -> View:
+    """Bookmarks in the order they were added; each row's ⋮ opens, edits or deletes it."""
     marks = ctx.state["bookmarks"]
     rows = [_bookmark_row(b["id"], b["title"], sites.short(b["url"])) for b in marks]
     body = ctx.scroll(*rows, id="bookmarks") if rows else empty_state(
@@ -222,6 +224,7 @@ def _visit_row(visit_id: int, title: str, where: str) -> View:
 
 
 def history(ctx: ScreenContext) -> View:
+    """Visits newest first under a heading per day, each removable; Clear browsing data."""
     visits = sorted(ctx.state["history"], key=lambda h: (-h["visited_ms"], -h["id"]))
     today = ctx.now().date()
     rows: list[View] = [list_item("Clear browsing data…", None, "delete",
@@ -267,6 +270,7 @@ def _clear(ctx: ScreenContext) -> None:
 
 # ----- downloads
 def downloads(ctx: ScreenContext) -> View:
+    """Downloaded files, newest first; a tap shows the Download folder in Files."""
     rows = []
     for d in reversed(ctx.state["downloads"]):
         when = _local(ctx, d["created_ms"])

@@ -69,6 +69,7 @@ def go_home_page(ctx: ScreenContext) -> None:
 
 # ----- the page
 def browser(ctx: ScreenContext) -> View:
+    """The tab page: the toolbar (or the find bar) over the current tab's page."""
     url = model.current_url(ctx.state)
     finding = ctx.query.get("find") == "1"
     host = sites.host(url)
@@ -302,6 +303,8 @@ def _download_page(ctx: ScreenContext) -> None:
 
 # ----- the omnibox
 def omnibox(ctx: ScreenContext) -> View:
+    """Editing the address: the typed text's search or URL first, then matching bookmarks
+    and visits (the current page while nothing is typed)."""
     typed = ctx.value("omnibox_q")
     field = ctx.field("omnibox_q", "Search or type web address", id="omnibox_q", w=FILL,
                       radius=24, on_submit=functools.partial(_go, ctx, None))

@@ -347,3 +347,13 @@ def test_view_intent_from_another_task_goes_back_there() -> None:
     d.handle_back()
     assert d.kernel.tasks.top_activity.app_id == "notes" and d.crashes == []
 
+
+
+def test_a_download_shows_in_files(device: Device) -> None:
+    go(device, "help.local/hours")
+    tap(device, id="download:opening-hours.pdf", scroll=8)
+    menu(device, "downloads")
+    tap(device, id="download_item:1")
+    top = device.kernel.tasks.top_activity
+    assert top.app_id == "files" and route(device) == "/dir?path=/sdcard/Download"
+    assert node(device, text="opening-hours.pdf", scroll=8)
