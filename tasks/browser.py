@@ -1107,3 +1107,88 @@ class RenameBookmark(_BookmarkTask):
         yield O.tap(device, id="bookmark_menu:edit")
         yield from O.type_into(device, self.params.new_title, id="bookmark_name")
         yield O.tap(device, id="edit_bookmark:save")
+
+
+class LinkToNote(_ArticleTask):
+    """Keep an article's address in a note: the link's long-press Copy, then Paste in Notes."""
+
+    name = "link_to_note"
+    template = 'Save the link to the Daily Ledger article "{title}" in a new note titled ' \
+               '"Read later".'
+    difficulty = 4
+    objective = "operate"
+    apps = ("browser", "notes")
+    tags = ("cross_app", "long_press", "typing", "scroll")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.created(notes.NOTES, {"title": C.text_like("Read later"),
+                                        "body": _LinksTo(self.url())}),
+                browsing(initial), C.may_change("os.clipboard")]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        from .cross_app import _app_home
+        yield from shortcut(device, news.HOST)
+        node = yield from O.scroll_to(device, id=link_id(self.url()))
+        yield O.long_press(device, node)
+        yield O.tap(device, id="link_menu:copy")
+        yield from _app_home(device, "notes", "fab")
+        yield O.tap(device, id="fab")
+        yield from O.type_into(device, "Read later", id="title")
+        yield O.tap(device, id="body")
+        yield from O.paste_into(device, id="body")
+        yield O.tap(device, id="save")
+
+
+class CloseSiteTabs(_OneOf):
+    """Close the tabs of one site among six tabs of four sites, keeping the others."""
+
+    name = "close_site_tabs"
+    template = "Close every browser tab that shows a page of {site}, and leave the other tabs " \
+               "open."
+    difficulty = 3
+    objective = "operate"
+    tags = ("navigation", "counting", "multi_step")
+    SITES = {"news.local": news.NAME, "recipes.local": recipes.NAME, "shop.local": shop.NAME,
+             "help.local": help_site.NAME}
+    PAGES = ("https://news.local/", "https://news.local/comet-visible",
+             "https://recipes.local/banana-pancakes", "https://recipes.local/greek-salad",
+             "https://shop.local/", "https://shop.local/product/orbit-fit-band",
+             "https://help.local/faq", "https://help.local/hours")
+
+    @dataclass(frozen=True)
+    class Params:
+        site: str
+
+    @classmethod
+    def options(cls) -> list[str]:
+        return list(cls.SITES.values())
+
+    def host(self) -> str:
+        return next(h for h, n in self.SITES.items() if n == self.params.site)
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        """Six tabs: both pages of the site and four of the others, shuffled, the last
+        one of another site on screen."""
+        ours = [u for u in self.PAGES if sites.host(u) == self.host()]
+        others = [u for u in self.PAGES if sites.host(u) != self.host()]
+        chosen = ours + [others[i] for i in rng.choice(len(others), size=4, replace=False)]
+        order = [chosen[i] for i in rng.permutation(len(chosen))]
+        shown = max(i for i, u in enumerate(order) if sites.host(u) != self.host())
+        _open_tabs(device, order, current=shown)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        want = [u for u in _tab_urls(initial) if sites.host(u) != self.host()]
+
+        def test(j: Judged) -> tuple[bool, str]:
+            urls = _tab_urls(j.final)
+            return urls == want, f"expected the tabs {want}; found {urls}"
+        return [C.holds(f"only the tabs off {self.host()} left", test, allows=TABS_MOVE),
+                browsing(initial)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield O.tap(device, id="tabs")
+        for t in list(_store(device)["tabs"]):
+            if sites.host(model.url_of(t)) == self.host():
+                node = O.find(device, id=f"close_tab:{t['id']}") or (
+                    yield from O.scroll_to(device, id=f"close_tab:{t['id']}"))
+                yield O.tap(device, node)

@@ -387,3 +387,35 @@ def test_the_words_to_count_show_as_whole_words_only() -> None:
         whole = sum(len(re.findall(rf"\b{word}\b", sites.visible_text(b).lower()))
                     for b in blocks)
         assert 3 <= len(matches(blocks, word)) == whole <= 6, (url, word)
+
+
+def test_link_to_note_needs_the_article_link_in_the_note(env):
+    task, initial, final = start(env, "link_to_note",
+                                 title="Public library ends late fees for good")
+    store = final["apps"]["notes"]
+    note = {"id": store["next_id"], "kind": "text", "title": "Read later",
+            "body": "https://news.local/library-ends-late-fees", "items": [], "pinned": False,
+            "folder_id": None, "created_ms": NOW, "updated_ms": NOW}
+    store["notes"].append(note)
+    store["next_id"] += 1
+    final["os"]["clipboard"] = "https://news.local/library-ends-late-fees"
+    v = task.judge(initial, final)
+    assert v.success, v.explain()
+    note["body"] = "https://news.local/"
+    assert not task.judge(initial, final).success
+
+
+def test_close_site_tabs_keeps_the_other_tabs_in_order(env):
+    task, initial, final = start(env, "close_site_tabs", site="Gadget Corner")
+    b = browser(final)
+    assert len(b["tabs"]) == 6
+    b["tabs"] = [t for t in b["tabs"] if "shop.local" not in t["history"][t["index"]]]
+    assert len(b["tabs"]) == 4 and task.judge(initial, final).success
+    one_left = copy.deepcopy(initial)
+    shop_tabs = [t for t in browser(one_left)["tabs"]
+                 if "shop.local" in t["history"][t["index"]]]
+    browser(one_left)["tabs"].remove(shop_tabs[0])
+    assert not task.judge(initial, one_left).success
+    too_many = copy.deepcopy(final)
+    browser(too_many)["tabs"].pop()
+    assert not task.judge(initial, too_many).success
