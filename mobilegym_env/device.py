@@ -23,7 +23,7 @@ from .system.recents import THUMB_H as CARD_H
 from .ui import appearance
 from .ui import theme as T
 from .ui.context import Router, ScreenContext
-from .ui.layout import Placed, ScrollInfo, layout
+from .ui.layout import Placed, ScrollInfo, layout, scroll_offset
 from .ui.retain import Call
 from .ui.tree import hit_test, scroll_target, ui_tree
 from .ui.view import View
@@ -164,6 +164,15 @@ class Device:
         self.invalidate()
         return fn(*args)
 
+    def tick(self, ms: int) -> None:
+        """Advances the virtual clock (``Kernel.tick``); app code it ran (an alarm's receiver
+        posting a notification or opening its alert) marks the screen stale, so the frame and
+        the verdict follow what it changed."""
+        marks = self._app_code_marks()
+        self.kernel.tick(ms)
+        if not self._quiet(marks):
+            self.invalidate()
+
     def invalidate(self) -> None:
         """Marks the screen stale (call after changing kernel state from outside)."""
         self._last_version += 1
@@ -204,16 +213,26 @@ class Device:
         return k.clock.now_ms() // 1000 if playing else None
 
     def _app_tick(self) -> int | None:
-        """The clock's second while the front screen is ticking (its app's manifest says so:
-        a running stopwatch), else None."""
+        """The clock's time while a screen on show is ticking (its app's manifest says so:
+        a running stopwatch): the front one, or with Recents open any card's, else None."""
         k = self.kernel
-        act = k.tasks.top_activity
+        if k.system_ui.recents_open:
+            shown = [t.top for t in k.tasks.tasks.values()]
+        else:
+            shown = [k.tasks.top_activity]
+        return next((tick for act in shown if (tick := self._ticks(act)) is not None), None)
+
+    def _ticks(self, act: Activity | None) -> int | None:
+        """The clock's time (ms) if the activity's screen is ticking now, else None: its
+        frame is redrawn whenever the clock moved (a timer's seconds turn over at its own
+        start's phase, not on the clock's whole seconds)."""
+        k = self.kernel
         if act is None or act.app_id not in k.packages:
             return None
         ticking = k.packages.manifest(act.app_id).ticking
         if ticking is None or not k.run_app_code(act.app_id, ticking, k, act):
             return None
-        return k.clock.now_ms() // 1000
+        return k.clock.now_ms()
 
     def _build(self) -> None:
         key = self._key()
@@ -278,11 +297,13 @@ class Device:
     def thumbnail(self, task_id: str) -> Any:
         """A picture of what the task shows, for its Recents card: an offscreen render of its
         top activity scaled to the card, a pure function of device state (so a restored copy
-        draws the same). Kept while Recents stays open (background tasks cannot change
-        meanwhile), and in ``system.thumbnails``' cache under a fingerprint of the state, so a
-        later visit, episode or device in the same state draws it with one blit."""
+        draws the same). Kept while nothing changes in Recents (an action there, such as its
+        Screenshot button writing a picture that a card's screen lists, may change what a
+        background task shows), and in ``system.thumbnails``' cache under a fingerprint of
+        the state, so a later visit, episode or device in the same state draws it with one
+        blit."""
         act = self.kernel.tasks.tasks[task_id].top
-        key = (act.activity_id, act.route, self._media_tick())
+        key = (act.activity_id, act.route, self._media_tick(), self._ticks(act), self._version)
         snap = self._thumbs.get(task_id)
         if snap is not None and snap[0] == key:
             return snap[1]
@@ -539,8 +560,8 @@ class Device:
         v = area.view
         assert v.store is not None and v.key is not None
         delta = -(dx if horizontal else dy)
-        offset = int(min(max(v.store.get(v.key, 0) + delta, 0),
-                         max(area.content - area.viewport, 0)))
+        shown = scroll_offset(v.store.get(v.key, 0), area.content, area.viewport)
+        offset = scroll_offset(shown + delta, area.content, area.viewport)
         if v.store.get(v.key, 0) != offset:  # at an end it stays put
             v.store[v.key] = offset
             self.invalidate()

@@ -221,7 +221,7 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         device = self.device
         kind = act.kind
         answer = device.act(act)
-        device.kernel.tick(ACTION_MS[kind])
+        device.tick(ACTION_MS[kind])
         self._steps += 1
         verdict = self._judge(answer, force=kind in (ActionType.ANSWER, ActionType.DONE))
         ended = kind in (ActionType.ANSWER, ActionType.DONE)

@@ -15,6 +15,7 @@ from mobilegym_env import actions as A
 from mobilegym_env.agents import RandomAgent
 from mobilegym_env.device import Device
 from mobilegym_env.system import thumbnails
+from mobilegym_env.testing import tap
 from mobilegym_env.wrappers import batch_actions, make_vec
 
 
@@ -280,3 +281,49 @@ def test_scrims_blend_exactly_as_the_reference_formula(depth):
         region = want[area.top:area.bottom, area.left:area.right]
         region[...] = (region * (255 - color[3]) + np.array(color[:3]) * color[3] + 127) // 255
         assert np.array_equal(got, want)
+
+
+def test_a_large_bar_collapsed_over_content_that_then_fits_draws_the_same_in_a_clone():
+    """Layout never writes a clamped scroll offset back: the bar is built from the stored
+    offset (collapsed), and a restored copy builds it from the same one."""
+    d = Device()
+    d.open_app("settings", "/bluetooth")
+    d.render()
+    d.swipe(180, 560, 180, 240)  # collapses the bar; collapsed, the page fits
+    frame = d.render().copy()
+    assert d.kernel.tasks.top_activity.ui["scroll:bluetooth"] > 0
+    assert np.array_equal(frame, Device.restore(d.snapshot()).render())
+    d.swipe(180, 240, 180, 560)  # back up: the bar opens again
+    assert d.kernel.tasks.top_activity.ui["scroll:bluetooth"] == 0
+
+
+@pytest.mark.parametrize("recents", [False, True])
+def test_a_ticking_screen_is_redrawn_whenever_the_clock_moves(recents):
+    """A call's timer turns over at its own start's phase: every step's frame is the one a
+    restored copy draws, in front and in a Recents card."""
+    from mobilegym_env.apps.phone import calls
+
+    d = Device()
+    d.kernel.clock.advance(437)  # the call starts off the clock's whole seconds
+    d.launch_app("notes")
+    calls.ring(d.kernel, "+1 415-555-0178")
+    d.invalidate()
+    tap(d, id="answer")
+    if recents:
+        d.show_recents()
+    for _ in range(6):
+        d.kernel.tick(300)
+        assert np.array_equal(d.render(), Device.restore(d.snapshot()).render())
+
+
+def test_a_screenshot_taken_in_recents_shows_on_the_gallery_card_as_in_a_clone():
+    d = Device()
+    d.launch_app("gallery")
+    d.go_home()
+    d.launch_app("notes")
+    d.show_recents()
+    before = d.render().copy()
+    tap(d, id="recents_screenshot")
+    after = d.render().copy()
+    assert not np.array_equal(before, after)
+    assert np.array_equal(after, Device.restore(d.snapshot()).render())

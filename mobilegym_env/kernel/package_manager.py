@@ -74,8 +74,9 @@ class AppManifest:
             ``"destroyed"``; see ``kernel.lifecycle``). A module-level function.
         ticking: ``ticking(kernel, activity) -> bool``: whether the activity's screen shows
             time by the second right now (a running stopwatch or timer, a call's duration);
-            while it is in front, its frame is rebuilt every virtual second instead of every
-            minute. A module-level function; cheap (it runs on every step).
+            while it is in front (or in a Recents card), its frame is rebuilt whenever the
+            clock moved instead of once a minute. A module-level function; cheap (it runs on
+            every step).
     """
 
     id: str

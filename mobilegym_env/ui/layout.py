@@ -6,7 +6,7 @@ cull children outside their viewport so long lists cost only what is visible.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import fonts
 from .view import FILL, View
@@ -286,12 +286,16 @@ def _main_size(c: View, cross: int, horizontal: bool) -> int:
 
 
 def _clamp_offset(v: View, content: int, viewport: int) -> int:
+    """The offset the area shows: the stored one, within its range. Layout never writes it
+    back: a screen may read the stored offset while it is built (a large app bar collapses
+    once its page has scrolled), so the frame stays a function of the state."""
     assert v.store is not None and v.key is not None
-    limit = max(content - viewport, 0)
-    offset = min(max(int(v.store.get(v.key, 0)), 0), limit)
-    if offset != v.store.get(v.key, 0):
-        v.store[v.key] = offset
-    return offset
+    return scroll_offset(v.store.get(v.key, 0), content, viewport)
+
+
+def scroll_offset(stored: Any, content: int, viewport: int) -> int:
+    """A stored scroll offset clamped to what the content allows."""
+    return min(max(int(stored or 0), 0), max(content - viewport, 0))
 
 
 def _linear(v: View, ix: int, iy: int, iw: int, ih: int, horizontal: bool, clip: Clip,

@@ -37,7 +37,8 @@ def hit_test(placed: list[Placed], x: float, y: float, long_press: bool = False,
 
 def scroll_target(placed: list[Placed], scrolls: list[ScrollInfo], x: float, y: float,
                   horizontal: bool) -> ScrollInfo | None:
-    """The innermost scroll area under (x, y) that can move along the given axis. A blocking
+    """The innermost scroll area under (x, y) that can move along the given axis (or still
+    holds an offset to give back). A blocking
     layer (scrim, sheet, dialog, keyboard) painted over the point hides the scroll areas
     beneath it: a drag on a sheet never scrolls the page."""
     infos = {id(s.view): s for s in scrolls}
@@ -46,7 +47,10 @@ def scroll_target(placed: list[Placed], scrolls: list[ScrollInfo], x: float, y: 
         if not (r and r[0] <= x < r[2] and r[1] <= y < r[3]):
             continue
         s = infos.get(id(p.view))
-        if s is not None and s.view.horizontal == horizontal and s.content > s.viewport:
+        # an area whose content fits still takes the drag while it holds an offset: a page
+        # whose large app bar collapsed so that it fits scrolls back to open the bar
+        if s is not None and s.view.horizontal == horizontal and (
+                s.content > s.viewport or s.view.store.get(s.view.key, 0)):
             return s
         if p.view.block:
             return None

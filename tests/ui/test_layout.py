@@ -213,16 +213,20 @@ def test_scroll_offset_moves_children_and_culls_outside_viewport():
     assert (s.rect, s.content, s.viewport) == ((0, 100, 360, 400), 1000, 300)
 
 
-def test_scroll_offset_is_clamped_to_content():
+def _last_y(store: dict, n: int) -> int:
+    placed, _ = layout(_list(n, store, h=300), 0, 0, 360, 300)
+    return next(p.y for p in placed if p.view.id == f"i{n - 1}")
+
+
+def test_scroll_offset_is_clamped_to_content_and_the_store_is_left_alone():
+    """Layout shows the stored offset within range and never writes it back (a screen may
+    have read it while it was built)."""
     store = {"scroll:l": 5000}
-    layout(_list(10, store, h=300), 0, 0, 360, 300)
-    assert store["scroll:l"] == 700
+    assert _last_y(store, 10) == 900 - 700 and store["scroll:l"] == 5000
     store["scroll:l"] = -20
-    layout(_list(10, store, h=300), 0, 0, 360, 300)
-    assert store["scroll:l"] == 0
+    assert _last_y(store, 3) == 200 and store["scroll:l"] == -20
     store["scroll:l"] = 50
-    layout(_list(2, store, h=300), 0, 0, 360, 300)  # content fits: no scrolling
-    assert store["scroll:l"] == 0
+    assert _last_y(store, 2) == 100 and store["scroll:l"] == 50  # content fits: no scrolling
 
 
 def test_padded_scroll_clamps_so_the_last_item_ends_at_the_bottom_padding():
@@ -231,7 +235,7 @@ def test_padded_scroll_clamps_so_the_last_item_ends_at_the_bottom_padding():
     placed, scrolls = layout(_list(10, store, h=300, pad=(0, 8, 0, 8)), 0, 0, 360, 300)
     last = next(p for p in placed if p.view.id == "i9")
     assert last.y + last.h == 300 - 8
-    assert store["scroll:l"] == 8 + 1000 + 8 - 300
+    assert store["scroll:l"] == 10_000  # shown within range, stored as it was
 
 
 def test_nested_scroll_horizontal_inside_vertical():
