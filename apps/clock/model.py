@@ -218,7 +218,7 @@ def set_enabled(kernel: Any, alarm: dict[str, Any], on: bool) -> None:
 
 def _drop_notifications(kernel: Any, record_id: int, action: str) -> None:
     """Removes the ringing notification of an alarm or timer (its action buttons name it)."""
-    for n in list(kernel.notifications.items()):
+    for n in list(kernel.notifications.items):
         if n.app_id == APP and any(a.get("broadcast") == action
                                    and a.get("extras", {}).get("id") == record_id
                                    for a in n.actions):
