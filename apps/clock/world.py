@@ -97,7 +97,14 @@ def add_city(ctx: ScreenContext) -> View:
     """A searchable list of the cities not shown yet; a tap adds one."""
     query = ctx.value(SEARCH).strip().lower()
     shown = {c["name"] for c in ctx.state["cities"]}
-    rows = [list_item(name, country, on_tap=functools.partial(_add, ctx, name),
+    now_ms, twelve = ctx.os.clock.now_ms(), model.twelve_hour(ctx.os)
+
+    def at(name: str) -> View:
+        t = model.city_time(name, now_ms)
+        return text(model.time_text(t.hour, t.minute, twelve), 14, color=T.ON_SURFACE_VARIANT,
+                    role=None)
+
+    rows = [list_item(name, country, trailing=at(name), on_tap=functools.partial(_add, ctx, name),
                       id=f"add_city:{name}")
             for name, country, _ in model.CITY_TABLE
             if name not in shown and (not query or query in name.lower()
