@@ -37,7 +37,8 @@ MANIFEST = AppManifest(
                Receiver(model.ACTION_SNOOZE, model.on_snooze),
                Receiver(model.ACTION_DISMISS, model.on_dismiss),
                Receiver(model.ACTION_TIMER_STOP, model.on_timer_stop),
-               Receiver(model.ACTION_TIMER_ADD, model.on_timer_add)),
+               Receiver(model.ACTION_TIMER_ADD, model.on_timer_add),
+               Receiver(model.ACTION_SILENCE, model.on_silence)),
     on_lifecycle=_lifecycle,
     ticking=_ticking,
 )

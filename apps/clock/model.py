@@ -22,6 +22,7 @@ ACTION_SNOOZE = "clock.SNOOZE"
 ACTION_DISMISS = "clock.DISMISS"
 ACTION_TIMER_STOP = "clock.TIMER_STOP"
 ACTION_TIMER_ADD = "clock.TIMER_ADD"
+ACTION_SILENCE = "clock.SILENCE"
 MINUTE_MS = 60_000
 DAY_MS = 86_400_000
 MAX_TIMER_MS = (99 * 3600 + 59 * 60 + 59) * 1000
@@ -183,6 +184,10 @@ def sync(kernel: Any) -> None:
     for t in st["timers"]:
         if t["state"] == "running":
             wanted[f"timer:{t['id']}"] = (t["end_ms"], ACTION_TIMER, {"id": t["id"]})
+    for a in st["alarms"]:  # a ringing alarm keeps its "silence after" deadline
+        silence = kernel.alarms.get(APP, f"silence:{a['id']}")
+        if a["ringing"] and silence is not None:
+            wanted[silence.key] = (silence.at_ms, silence.action, dict(silence.extras))
     for old in kernel.alarms.of_app(APP):
         if old.key not in wanted:
             kernel.alarms.cancel(APP, old.key)
@@ -240,7 +245,23 @@ def on_alarm(kernel: Any, broadcast: Any) -> None:
         alarm["label"] or "Alarm", route=f"/ring/{alarm['id']}",
         actions=({"label": "Snooze", "broadcast": ACTION_SNOOZE, "extras": extras},
                  {"label": "Dismiss", "broadcast": ACTION_DISMISS, "extras": extras}))
+    silence = int(store(kernel)["settings"]["silence_after_minutes"])
+    if silence:
+        kernel.alarms.set(APP, f"silence:{alarm['id']}",
+                          kernel.clock.now_ms() + silence * MINUTE_MS, ACTION_SILENCE, extras)
     sync(kernel)
+
+
+def on_silence(kernel: Any, broadcast: Any) -> None:
+    """Receiver: an alarm rang unanswered for the "silence after" time: it stops as if
+    dismissed, and a "Missed alarm" notification stays."""
+    alarm = find(store(kernel)["alarms"], broadcast.extras.get("id"))
+    if alarm is None or not alarm["ringing"]:
+        return
+    dismiss(kernel, alarm["id"])
+    kernel.notifications.post(
+        APP, "Missed alarm", f"{time_text(alarm['hour'], alarm['minute'], twelve_hour(kernel))}"
+        f"{' · ' + alarm['label'] if alarm['label'] else ''}", route="/", heads_up=False)
 
 
 def snooze(kernel: Any, alarm_id: Any) -> None:
@@ -252,6 +273,7 @@ def snooze(kernel: Any, alarm_id: Any) -> None:
     alarm["ringing"] = False
     alarm["snoozed_until_ms"] = kernel.clock.now_ms() + minutes * MINUTE_MS
     _drop_notifications(kernel, alarm["id"], ACTION_SNOOZE)
+    kernel.alarms.cancel(APP, f"silence:{alarm['id']}")
     kernel.alarms.set(APP, f"alarm:{alarm['id']}", alarm["snoozed_until_ms"], ACTION_ALARM,
                       {"id": alarm["id"]})
     kernel.toast(f"Alarm snoozed for {minutes} min")

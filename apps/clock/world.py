@@ -11,8 +11,10 @@ from mobilegym_env.ui import (
     ScreenContext,
     View,
     col,
+    icon,
     list_item,
     popup_menu,
+    retained,
     row,
     scaffold,
     section_header,
@@ -46,25 +48,43 @@ def world(ctx: ScreenContext) -> View:
             text=f"{clock} {period}".strip()),
         text(now.strftime("%a, %b ") + str(now.day), 16, color=T.ON_SURFACE_VARIANT,
              id="world:local_date"),
+        _next_alarm(ctx, twelve),
         w=FILL, align="center", pad=(0, 24, 0, 24), gap=4)
     tz = ctx.os.clock.tz_offset_minutes
+    shown = [(c["id"], c["name"], c["name"]) for c in ctx.state["cities"]]
+    home = ctx.state["settings"]["home_zone"]
+    if ctx.state["settings"]["home_clock"] and model.CITY_OFFSET.get(home, tz) != tz:
+        shown.insert(0, ("home", "Home", home))  # travelling: the home zone's clock leads
     cards = []
-    for city in ctx.state["cities"]:
-        at = model.city_time(city["name"], now_ms)
-        sub = model.offset_text(model.CITY_OFFSET[city["name"]], tz, at.date(), now.date())
-        cards.append(_city_card(city["id"], city["name"], sub,
-                                model.time_text(at.hour, at.minute, twelve)))
+    for cid, title, zone in shown:
+        at = model.city_time(zone, now_ms)
+        sub = model.offset_text(model.CITY_OFFSET[zone], tz, at.date(), now.date())
+        cards.append(_city_card(cid, title, sub, model.time_text(at.hour, at.minute, twelve)))
     body = ctx.scroll(header, *cards, id="cities", gap=8, pad=(16, 0, 16, 96))
     add = parts.big_fab("public", Call(_open_add), "Add city")
     return parts.page(ctx, "/clock", body, add, _world_overlay(ctx))
 
 
-def _city_card(cid: int, name: str, sub: str, at: str) -> View:
+def _next_alarm(ctx: ScreenContext, twelve: bool) -> View | None:
+    """The next alarm under the date ("Tue 6:30 AM"), as on a Pixel."""
+    found = model.next_alarm(ctx.os)
+    if found is None:
+        return None
+    when = model.local_time(ctx.os, found[1])
+    shown = f"{when.strftime('%a')} {model.time_text(when.hour, when.minute, twelve)}"
+    return row(icon("alarm", 16, T.ON_SURFACE_VARIANT),
+               text(shown, 14, color=T.ON_SURFACE_VARIANT, role=None),
+               gap=6, id="world:next_alarm", role="text", text=f"Next alarm {shown}")
+
+
+@retained(maxsize=32)
+def _city_card(cid: int | str, name: str, sub: str, at: str) -> View:
     return row(col(text(name, 20, color=T.ON_SURFACE, role=None),
                    text(sub, 14, color=T.ON_SURFACE_VARIANT, role=None), w=FILL, gap=2),
                text(at, 28, color=T.ON_SURFACE, role=None),
                w=FILL, h=88, pad=(20, 0), bg=T.SURFACE_CONTAINER, radius=28, role="list_item",
-               on_long_press=Call(_open_city_menu, cid), id=f"city:{cid}",
+               on_long_press=None if cid == "home" else Call(_open_city_menu, cid),
+               id=f"city:{cid}",
                label=f"{name} {at} {sub}")
 
 

@@ -325,3 +325,29 @@ def test_settings_snooze_length_and_style(device):
     assert (s["snooze_minutes"], s["clock_style"], s["home_clock"]) == (15, "Analog", False)
     assert node(device, id="settings:snooze")["text"] == "Snooze length 15 minutes"
     assert device.crashes == []
+
+
+def test_an_unanswered_alarm_stops_after_the_silence_time(device):
+    tap(device, id="alarm:1:switch")
+    tick(device, 19 * 60 * MIN + 30 * MIN)
+    assert alarm(device, 1)["ringing"] and "silence:1" in scheduled(device)
+    tick(device, 10 * MIN)
+    a1 = alarm(device, 1)
+    assert not a1["ringing"] and not a1["enabled"] and "silence:1" not in scheduled(device)
+    (n,) = device.kernel.notifications.items
+    assert (n.title, n.body) == ("Missed alarm", "4:30 AM · Flight")
+
+
+def test_the_clock_tab_shows_the_next_alarm_and_a_home_clock_when_away():
+    from mobilegym_env.kernel import Kernel, KernelConfig
+
+    d = Device(Kernel.boot(KernelConfig(start_ms=NOW, tz_offset_minutes=540)))  # in Tokyo
+    d.launch_app("clock")
+    tap(d, text="Clock", role="tab")
+    assert node(d, id="world:local_time")["text"] == "6:00 PM"
+    # Work (weekdays, 06:30) is the next alarm: tomorrow morning, Tokyo time
+    assert node(d, id="world:next_alarm")["text"] == "Next alarm Tue 6:30 AM"
+    assert node(d, id="city:home")["text"] == "Home 9:00 AM Today, 9 hrs behind"
+    d.kernel.app_state("clock")["settings"]["home_clock"] = False
+    d.invalidate()
+    assert not has(d, id="city:home")
