@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from mobilegym_env.kernel import AppManifest
+from mobilegym_env.kernel import AppManifest, IntentFilter
 from mobilegym_env.kernel.broadcast import Receiver
 
 from . import model
@@ -10,9 +10,10 @@ from . import model
 
 def _lifecycle(kernel: Any, activity: Any, event: str) -> None:
     """Opening Clock arms the alarm service for its alarms (the factory alarms included), as
-    the app does on its first start on Android."""
+    the app does on its first start on Android; an AlarmClock intent is handled then."""
     if event == "created":
         model.sync(kernel)
+        model.handle_intent(kernel, activity)
 
 
 def _ticking(kernel: Any, activity: Any) -> bool:
@@ -32,6 +33,16 @@ MANIFEST = AppManifest(
     icon="alarm",
     color="#4285F4",
     aliases=('Alarm', 'Timer', 'Stopwatch', 'World clock'),
+    # Android's AlarmClock intents (handled when the activity is created: model.handle_intent)
+    intent_filters=(
+        IntentFilter(action="ACTION_SET_ALARM", route="/", description="Set an alarm",
+                     params=(("hour", "hour, 0-23"), ("minutes", "minutes, 0-59"),
+                             ("message", "the alarm's label"),
+                             ("days", "repeat days, e.g. ['Mon', 'Fri']"))),
+        IntentFilter(action="ACTION_SET_TIMER", route="/timer", description="Set a timer",
+                     params=(("length", "seconds"),)),
+        IntentFilter(action="ACTION_SHOW_ALARMS", route="/", description="Show alarms"),
+    ),
     receivers=(Receiver(model.ACTION_ALARM, model.on_alarm),
                Receiver(model.ACTION_TIMER, model.on_timer),
                Receiver(model.ACTION_SNOOZE, model.on_snooze),

@@ -13,7 +13,7 @@ from typing import Any
 
 from mobilegym_env.system.status_bar import uses_12_hour
 
-from .state import DAYS, WEEKDAYS, WEEKEND
+from .state import DAYS, WEEKDAYS, WEEKEND, alarm_record
 
 APP = "clock"
 ACTION_ALARM = "clock.ALARM"
@@ -299,6 +299,35 @@ def on_snooze(kernel: Any, broadcast: Any) -> None:
 
 def on_dismiss(kernel: Any, broadcast: Any) -> None:
     dismiss(kernel, broadcast.extras.get("id"))
+
+
+# --------------------------------------------------------------------------- intents
+def handle_intent(kernel: Any, activity: Any) -> None:
+    """Android's AlarmClock intents, as Clock handles them when they start it: SET_ALARM with
+    a valid ``hour`` (and ``minutes``, ``message``, ``days``) adds the alarm, on, and shows it;
+    without one it opens the time picker over the alarms. SET_TIMER with a valid ``length``
+    (seconds) starts that timer; without one it shows the keypad."""
+    intent = activity.intent or {}
+    data = intent.get("data") or {}
+    action = intent.get("action")
+    if action == "ACTION_SET_ALARM":
+        hour, minute = data.get("hour"), data.get("minutes", 0)
+        if not (isinstance(hour, int) and isinstance(minute, int) and 0 <= hour < 24
+                and 0 <= minute < 60):
+            activity.history[:] = ["/", "/?dialog=new_time"]
+            return
+        st = store(kernel)
+        label = " ".join(str(data.get("message") or "").split())[:MAX_LABEL]
+        days = data.get("days") if isinstance(data.get("days"), list | tuple) else ()
+        alarm = alarm_record(new_id(st), hour, minute, label, days)
+        st["alarms"].append(alarm)
+        activity.ui["expanded"] = alarm["id"]
+        set_enabled(kernel, alarm, True)
+    elif action == "ACTION_SET_TIMER":
+        length = data.get("length")
+        if isinstance(length, int) and not isinstance(length, bool) \
+                and 0 < length * 1000 <= MAX_TIMER_MS:
+            add_timer(kernel, length * 1000)
 
 
 # --------------------------------------------------------------------------- timers

@@ -351,3 +351,24 @@ def test_the_clock_tab_shows_the_next_alarm_and_a_home_clock_when_away():
     d.kernel.app_state("clock")["settings"]["home_clock"] = False
     d.invalidate()
     assert not has(d, id="city:home")
+
+
+def test_set_alarm_and_set_timer_intents(device):
+    assert device.start_activity({"action": "ACTION_SET_ALARM", "data": {
+        "hour": 7, "minutes": 20, "message": "Dentist", "days": ["Fri", "Mon"]}})
+    new = store(device)["alarms"][-1]
+    assert (new["hour"], new["minute"], new["label"], new["days"], new["enabled"]) == \
+        (7, 20, "Dentist", ["Mon", "Fri"], True)
+    assert route(device) == "/" and device.kernel.system_ui.toast.text == \
+        "Alarm set for 3 days 22 hr 20 min from now"  # Friday 07:20
+    assert node(device, id=f"alarm:{new['id']}:day:Mon", scroll=10)  # shown, expanded
+    assert device.start_activity({"action": "ACTION_SET_ALARM", "data": {"hour": 99}})
+    assert route(device) == "/?dialog=new_time"  # a bad hour: the picker, to choose one
+    tap(device, id="time_picker:cancel")
+    assert route(device) == "/" and len(store(device)["alarms"]) == 10
+    assert device.start_activity({"action": "ACTION_SET_TIMER", "data": {"length": 90}})
+    (t,) = store(device)["timers"]
+    assert (t["duration_ms"], t["state"]) == (90_000, "running") and route(device) == "/timer"
+    assert device.start_activity({"action": "ACTION_SET_TIMER", "data": {"length": -5}})
+    assert len(store(device)["timers"]) == 1
+    assert device.crashes == []
