@@ -727,6 +727,95 @@ class AlarmDays(_OneAlarmTask):
         yield A.answer(", ".join(DAY_WORDS[d] for d in days))
 
 
+class TurnOffSaturdayAlarms(CountAlarmsOn):
+    """Turn off every alarm that is on and repeats on Saturdays (every day, weekends...),
+    leaving the weekday ones on."""
+
+    name = "turn_off_saturday_alarms"
+    template = "Turn off all the alarms that repeat on Saturdays."
+    difficulty = 3
+    objective = "operate"
+    tags = ("toggle", "scroll", "counting")
+    SATURDAY = (4, 5, 6)  # 7:15 AM and Pills (every day), Weekend run (weekends)
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        others = [a["id"] for a in _store(device)["alarms"] if a["id"] not in cls.SATURDAY]
+        on = _sample(rng, cls.SATURDAY, int(rng.integers(2, 4))) + \
+            _sample(rng, others, int(rng.integers(1, 4)))
+        return _OnParams(tuple(sorted(int(i) for i in on)))
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        super().validate_params(params, device)
+        if not set(params.on_ids) & set(cls.SATURDAY):
+            raise ValueError(f"one of the Saturday alarms {cls.SATURDAY} must be on")
+
+    def targets(self, alarms: Sequence[dict[str, Any]]) -> list[int]:
+        return [a["id"] for a in alarms if a["enabled"] and "Sat" in a["days"]]
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.modified(ALARMS, id=aid, fields={"enabled": False})
+                for aid in self.targets(_alarms(initial))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        for aid in self.targets(_store(device)["alarms"]):
+            n = yield from _reach(device, f"alarm:{aid}:switch")
+            yield O.tap(device, n)
+
+
+class DeleteOffAlarms(CountAlarmsOn):
+    """Delete every alarm that is off (expand each card, Delete), keeping those that are on."""
+
+    name = "delete_off_alarms"
+    template = "Delete all my alarms that are turned off."
+    difficulty = 3
+    objective = "operate"
+    tags = ("scroll", "counting", "multi_step")
+    LOW, HIGH = 6, 7
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        super().validate_params(params, device)
+        if len(set(params.on_ids)) >= len(_store(device)["alarms"]):
+            raise ValueError("at least one alarm must be off")
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.deleted(ALARMS, ids=[a["id"] for a in _alarms(initial) if not a["enabled"]])]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        for aid in [a["id"] for a in _store(device)["alarms"] if not a["enabled"]]:
+            yield from _tap_part(device, aid, "delete")
+
+
+class WakeLikeAlarm(_OneAlarmTask):
+    """Read an alarm's time, then set the bedtime wake-up time to it."""
+
+    name = "wake_like_alarm"
+    template = "Set my bedtime wake-up time to the time of my '{label}' alarm."
+    difficulty = 3
+    objective = "hybrid"
+    tags = ("picker", "memory", "navigation")
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[dict[str, Any]]:
+        bed = _store(device)["bedtime"]
+        return [a for a in _store(device)["alarms"] if a["label"]
+                and (a["hour"], a["minute"]) != (bed["wake_hour"], bed["wake_minute"])]
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        p = self.params
+        want = {**initial["apps"]["clock"]["bedtime"], "wake_hour": p.hour,
+                "wake_minute": p.minute}
+        return [C.equals("apps.clock.bedtime", want)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from _reach(device, f"alarm:{self.params.alarm_id}:time")
+        yield O.tap(device, text="Bedtime", role="tab")
+        yield O.tap(device, id="bedtime:wake")
+        yield from O.pick_time(device, self.params.hour, self.params.minute)
+
+
 # --------------------------------------------------------------------------- timers
 def _enter_timer(device: Device, minutes: int, seconds: int = 0) -> Iterator[Action]:
     """Types a duration on the keypad (the keypad of a new timer) and starts it."""

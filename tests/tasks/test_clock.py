@@ -331,3 +331,36 @@ def test_bedtime_and_snooze_length(env):
     assert task.judge(initial, final).success
     clock(final)["settings"]["silence_after_minutes"] = 5
     assert not task.judge(initial, final).clean
+
+
+def test_turn_off_saturday_alarms_and_delete_off_alarms(env):
+    task, initial, final = start(env, "turn_off_saturday_alarms", on_ids=[3, 5, 6, 8])
+    for aid in (5, 6):  # Pills (every day) and Weekend run; Work and Gym stay on
+        alarm(final, aid)["enabled"] = False
+    assert task.judge(initial, final).success
+    half = copy.deepcopy(initial)
+    alarm(half, 6)["enabled"] = False
+    assert not task.judge(initial, half).success
+    too_many = copy.deepcopy(final)
+    alarm(too_many, 3)["enabled"] = False
+    assert not task.judge(initial, too_many).clean
+    with pytest.raises(ValueError, match="Saturday"):
+        env.reset(seed=0, options={"task": "clock.turn_off_saturday_alarms",
+                                   "params": {"on_ids": [3, 8]}})
+
+    task, initial, final = start(env, "delete_off_alarms", on_ids=[1, 2, 3, 4, 5, 6, 7])
+    clock(final)["alarms"] = [a for a in clock(final)["alarms"] if a["id"] not in (8, 9)]
+    assert task.judge(initial, final).success
+    also_on = copy.deepcopy(final)
+    clock(also_on)["alarms"] = [a for a in clock(also_on)["alarms"] if a["id"] != 1]
+    v = task.judge(initial, also_on)
+    assert not v.success and unexpected(v) == ["apps.clock.alarms[id=1] (deleted)"]
+
+
+def test_wake_like_alarm(env):
+    task, initial, final = start(env, "wake_like_alarm", alarm_id=3, label="Work", hour=6,
+                                 minute=30)
+    clock(final)["bedtime"].update(wake_hour=6, wake_minute=30)
+    assert task.judge(initial, final).success
+    clock(final)["bedtime"]["wake_hour"] = 18  # 6:30 PM
+    assert not task.judge(initial, final).success
