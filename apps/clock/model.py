@@ -56,6 +56,7 @@ CITY_COUNTRY = {name: country for name, country, _ in CITY_TABLE}
 
 # --------------------------------------------------------------------------- store lookups
 def store(kernel: Any) -> dict[str, Any]:
+    """Clock's persisted store (``state.py``)."""
     return kernel.app_state(APP)
 
 
@@ -69,6 +70,7 @@ def find(records: list[dict[str, Any]], record_id: Any) -> dict[str, Any] | None
 
 
 def new_id(st: dict[str, Any]) -> int:
+    """Takes the next id of the store's one counter."""
     st["next_id"] += 1
     return st["next_id"] - 1
 
@@ -81,6 +83,7 @@ def local_time(kernel: Any, ms: int) -> datetime.datetime:
 
 
 def twelve_hour(kernel: Any) -> bool:
+    """Whether the locale shows 12-hour times (en-US does), as the status bar decides."""
     return uses_12_hour(str(kernel.os_state.get("settings.global.language")))
 
 
@@ -294,10 +297,12 @@ def dismiss(kernel: Any, alarm_id: Any) -> None:
 
 
 def on_snooze(kernel: Any, broadcast: Any) -> None:
+    """Receiver: the notification's Snooze."""
     snooze(kernel, broadcast.extras.get("id"))
 
 
 def on_dismiss(kernel: Any, broadcast: Any) -> None:
+    """Receiver: the notification's Dismiss."""
     dismiss(kernel, broadcast.extras.get("id"))
 
 
@@ -332,6 +337,7 @@ def handle_intent(kernel: Any, activity: Any) -> None:
 
 # --------------------------------------------------------------------------- timers
 def remaining_ms(timer: dict[str, Any], now_ms: int) -> int:
+    """What is left of a timer at ``now_ms`` (0 once it is up)."""
     if timer["state"] == "running":
         return max(0, timer["end_ms"] - now_ms)
     if timer["state"] == "expired":
@@ -364,6 +370,7 @@ def toggle_timer(kernel: Any, timer: dict[str, Any]) -> None:
 
 
 def reset_timer(kernel: Any, timer: dict[str, Any]) -> None:
+    """Back to its full length, stopped (and silenced if it was ringing)."""
     timer.update(state="idle", remaining_ms=timer["duration_ms"], end_ms=None)
     _drop_notifications(kernel, timer["id"], ACTION_TIMER_STOP)
     sync(kernel)
@@ -383,6 +390,7 @@ def add_minute(kernel: Any, timer: dict[str, Any]) -> None:
 
 
 def delete_timer(kernel: Any, timer: dict[str, Any]) -> None:
+    """Removes a timer, its scheduled end and its notification."""
     st = store(kernel)
     st["timers"] = [t for t in st["timers"] if t["id"] != timer["id"]]
     _drop_notifications(kernel, timer["id"], ACTION_TIMER_STOP)
@@ -404,12 +412,14 @@ def on_timer(kernel: Any, broadcast: Any) -> None:
 
 
 def on_timer_stop(kernel: Any, broadcast: Any) -> None:
+    """Receiver: "Time's up" -> Stop."""
     timer = find(store(kernel)["timers"], broadcast.extras.get("id"))
     if timer is not None:
         reset_timer(kernel, timer)
 
 
 def on_timer_add(kernel: Any, broadcast: Any) -> None:
+    """Receiver: "Time's up" -> +1:00."""
     timer = find(store(kernel)["timers"], broadcast.extras.get("id"))
     if timer is not None:
         add_minute(kernel, timer)
@@ -417,12 +427,14 @@ def on_timer_add(kernel: Any, broadcast: Any) -> None:
 
 # --------------------------------------------------------------------------- stopwatch
 def elapsed_ms(watch: dict[str, Any], now_ms: int) -> int:
+    """The stopwatch's reading at ``now_ms``."""
     if watch["state"] == "running":
         return watch["accumulated_ms"] + now_ms - watch["start_ms"]
     return watch["accumulated_ms"]
 
 
 def toggle_stopwatch(kernel: Any) -> None:
+    """Start / Resume, or Pause (the elapsed time is kept in ``accumulated_ms``)."""
     watch = store(kernel)["stopwatch"]
     now = kernel.clock.now_ms()
     if watch["state"] == "running":
@@ -443,6 +455,7 @@ def lap(kernel: Any) -> None:
 
 
 def reset_stopwatch(kernel: Any) -> None:
+    """Back to zero, laps cleared."""
     store(kernel)["stopwatch"] = {"state": "idle", "start_ms": None, "accumulated_ms": 0,
                                   "laps": []}
 
