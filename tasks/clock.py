@@ -851,6 +851,40 @@ class StartTimer(_ClockTask):
         yield from _enter_timer(device, self.params.minutes)
 
 
+class LabelledTimer(_ClockTask):
+    """Start a timer, then name it through its "Add label" dialog."""
+
+    name = "labelled_timer"
+    template = "Start a {minutes}-minute timer labelled '{label}'."
+    difficulty = 3
+    objective = "operate"
+    tags = ("dialog", "typing", "multi_step")
+
+    @dataclass(frozen=True)
+    class Params:
+        minutes: int
+        label: str
+
+    TIMER_LABELS = ("Tea", "Pasta", "Eggs", "Laundry", "Parking", "Oven", "Nap", "Homework")
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(int(_pick(rng, (4, 7, 9, 12, 18, 35))), _pick(rng, cls.TIMER_LABELS))
+
+    def expect(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.created(TIMERS, {"duration_ms": self.params.minutes * MIN_MS,
+                                   "state": "running",
+                                   "label": C.text_like(self.params.label)})]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from _tab(device, "Timer", "key:1")
+        yield from _enter_timer(device, self.params.minutes)
+        (t,) = _store(device)["timers"]
+        yield O.tap(device, id=f"timer:{t['id']}:label")
+        yield from O.type_into(device, self.params.label, id="timer_label_field")
+        yield O.tap(device, id="timer_label_dialog:ok")
+
+
 class StartTwoTimers(_ClockTask):
     """Start two timers (the second through "Add timer")."""
 

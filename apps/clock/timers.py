@@ -12,7 +12,9 @@ from mobilegym_env.ui import (
     View,
     button,
     col,
+    dialog,
     divider,
+    icon,
     icon_button,
     progress_bar,
     row,
@@ -38,7 +40,43 @@ def timer_page(ctx: ScreenContext) -> View:
     cards = [_timer_card(ctx, t, now) for t in timers]
     add = parts.big_fab("add", functools.partial(_new_timer, ctx), "Add timer")
     return parts.page(ctx, "/timer", ctx.scroll(*cards, id="timers", gap=12,
-                                                pad=(16, 8, 16, 96)), add)
+                                                pad=(16, 8, 16, 96)), add, _label_dialog(ctx))
+
+
+def _label_dialog(ctx: ScreenContext) -> View | None:
+    """The timer's "Add label" dialog (``?dialog=timer_label&id=<timer>``)."""
+    timer = model.find(ctx.state["timers"], ctx.query.get("id"))
+    if ctx.query.get("dialog") != "timer_label" or timer is None:
+        return None
+    save = functools.partial(_save_label, ctx, timer["id"])
+    field = ctx.field("timer_label", "Label", id="timer_label_field", on_submit=save,
+                      style="outlined")
+    close = functools.partial(_close_label, ctx)
+    return dialog("Add label", field, [("Cancel", close, "timer_label_dialog:cancel"),
+                                       ("OK", save, "timer_label_dialog:ok")],
+                  on_dismiss=close, id="timer_label_dialog")
+
+
+def _open_label(ctx: ScreenContext, tid: int) -> None:
+    timer = model.find(ctx.state["timers"], tid)
+    ctx.set_value("timer_label", timer["label"] if timer else "")
+    ctx.open_dialog("timer_label", id=tid)
+
+
+def _save_label(ctx: ScreenContext, tid: int) -> None:
+    value = " ".join(ctx.value("timer_label").split())
+    if len(value) > model.MAX_LABEL:
+        ctx.toast(f"A label has at most {model.MAX_LABEL} characters")
+        return
+    timer = model.find(ctx.state["timers"], tid)
+    if timer is not None:
+        timer["label"] = value
+    _close_label(ctx)
+
+
+def _close_label(ctx: ScreenContext) -> None:
+    ctx.os.keyboard.hide()
+    ctx.close_dialog()
 
 
 def _digits(ctx: ScreenContext) -> str:
@@ -120,7 +158,11 @@ def _timer_card(ctx: ScreenContext, timer: dict[str, Any], now: int) -> View:
                     w=64, h=64, radius=32, id=f"timer:{tid}:toggle"),
         w=FILL, gap=12)
     return col(
-        row(text(title, 14, color=T.ON_SURFACE_VARIANT, w=FILL, id=f"timer:{tid}:label"),
+        row(row(text(title, 14, color=T.ON_SURFACE_VARIANT, role=None),
+                icon("edit", 14, T.ON_SURFACE_VARIANT) if not timer["label"] else None,
+                gap=6, h=40, on_tap=functools.partial(_open_label, ctx, tid), role="button",
+                text=title, id=f"timer:{tid}:label"),
+            spacer(),
             icon_button("close", call(model.delete_timer), "Delete timer",
                         id=f"timer:{tid}:delete"), w=FILL),
         text(model.duration_text(left), 56, color=T.ERROR if state == "expired" else

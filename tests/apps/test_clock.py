@@ -372,3 +372,23 @@ def test_set_alarm_and_set_timer_intents(device):
     assert device.start_activity({"action": "ACTION_SET_TIMER", "data": {"length": -5}})
     assert len(store(device)["timers"]) == 1
     assert device.crashes == []
+
+
+def test_a_timer_label(device):
+    tap(device, text="Timer", role="tab")
+    tap(device, id="key:5")
+    tap(device, id="key:00")
+    tap(device, id="fab")
+    (t,) = store(device)["timers"]
+    assert node(device, id=f"timer:{t['id']}:label")["text"] == "5m timer"
+    tap(device, id=f"timer:{t['id']}:label")
+    tap(device, id="timer_label_field")
+    device.type_text("Tea")
+    tap(device, id="timer_label_dialog:ok")
+    assert store(device)["timers"][0]["label"] == "Tea"
+    assert node(device, id=f"timer:{t['id']}:label")["text"] == "Tea"
+    tap(device, id=f"timer:{t['id']}:label")
+    tap(device, id="timer_label_field")
+    device.type_text(" " + "x" * 45)
+    tap(device, id="timer_label_dialog:ok")  # too long: refused, the dialog stays
+    assert store(device)["timers"][0]["label"] == "Tea" and has(device, id="timer_label_dialog")

@@ -364,3 +364,12 @@ def test_wake_like_alarm(env):
     assert task.judge(initial, final).success
     clock(final)["bedtime"]["wake_hour"] = 18  # 6:30 PM
     assert not task.judge(initial, final).success
+
+
+def test_labelled_timer(env):
+    task, initial, final = start(env, "labelled_timer", minutes=7, label="Tea")
+    add_timer(final, 7 * MIN)["label"] = "tea"
+    assert task.judge(initial, final).success
+    unnamed = copy.deepcopy(initial)
+    add_timer(unnamed, 7 * MIN)
+    assert not task.judge(initial, unnamed).success
