@@ -23,13 +23,14 @@ from mobilegym_env import oracle as O
 from mobilegym_env.apps.phone.common import caller_name
 from mobilegym_env.device import Device
 from mobilegym_env.judge import Expectation
+from mobilegym_env.kernel.providers import blocked_numbers, number_key
 from mobilegym_env.task import Start, Task
 from mobilegym_env.tasks import contacts as contacts_suite
 
 CALLS = "os.providers.calls"
 CONTACTS = "os.providers.contacts"
 SMS = "os.providers.sms"
-BLOCKED = "apps.phone.blocked"
+BLOCKED = "os.providers.blocked"
 VOICEMAILS = "apps.phone.voicemails"
 HEARD = "apps.phone.voicemails[id=*].read"  # opening a voicemail marks it heard
 LOOKING = "os.providers.sms[id=*].read"  # opening a conversation marks it read
@@ -58,7 +59,7 @@ def _digits(number: str) -> str:
 
 
 def _key(number: str) -> str:
-    return _digits(number)[-10:]
+    return number_key(number) or ""  # the kernel's comparison: equal keys, same line
 
 
 def contacts(device: Device) -> list[dict[str, Any]]:
@@ -83,7 +84,7 @@ def new_number(rng: np.random.Generator, device: Device) -> str:
     """A number no contact, call or blocked entry has."""
     taken = {_key(c[k]) for c in contacts(device) for k in ("phone", "phone2") if c[k]}
     taken |= {_key(c["number"]) for c in device.kernel.providers.query("content://calls")}
-    taken |= {_key(b["number"]) for b in device.kernel.app_state("phone")["blocked"]}
+    taken |= {_key(b["number"]) for b in device.kernel.providers.query("content://blocked")}
     while True:
         number = f"+1 {_pick(rng, AREAS)}-555-{int(rng.integers(300, 1000)):04d}"
         if _key(number) not in taken:
@@ -651,14 +652,12 @@ class UnblockNumber(_PhoneTask):
             raise ValueError(f"{params.number} is not among the blocked numbers")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
-        store = device.kernel.app_state("phone")
+        blocked = blocked_numbers(device.kernel)
         for offset, number in enumerate(self.params.numbers):
-            store["blocked"].append({"id": store["next_id"], "number": number,
-                                     "added_ms": now_ms(device) - (offset + 1) * 86_400_000})
-            store["next_id"] += 1
+            blocked.block(number, now_ms(device) - (offset + 1) * 86_400_000)
 
     def _id(self, state: dict[str, Any]) -> int:
-        return next(b["id"] for b in state["apps"]["phone"]["blocked"]
+        return next(b["id"] for b in state["os"]["providers"]["blocked"]
                     if b["number"] == self.params.number)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
