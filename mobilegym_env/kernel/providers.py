@@ -771,7 +771,7 @@ BLOCKED_COLUMNS: ColumnSpec = {
 }
 # The factory's one blocked number: the telemarketer whose call the default log shows blocked.
 DEFAULT_BLOCKED: list[dict[str, Any]] = [
-    {"id": 1, "number": "+1 888-555-0163", "blocked_ms": _at(2, 20, 18, 30)},
+    {"id": 1, "number": _TELEMARKETER, "blocked_ms": _at(2, 20, 18, 30)},
 ]
 
 
