@@ -147,8 +147,8 @@ def _overlay(ctx: ScreenContext, c: dict[str, Any]) -> View | None:
         numbers = _numbers(c)
         if numbers:  # Google Contacts: "Block numbers", or "Unblock numbers" once any is
             if any(blocked_numbers(ctx.os).is_blocked(n) for n in numbers):
-                items.insert(1, ("Unblock numbers", functools.partial(_unblock, ctx, c["id"]),
-                                 "menu:unblock"))
+                items.insert(1, ("Unblock numbers", functools.partial(
+                    _set_blocked, ctx, c["id"], False), "menu:unblock"))
             else:
                 items.insert(1, ("Block numbers", functools.partial(
                     ctx.replace, with_query(ctx.activity.route, dialog="block")),
@@ -158,7 +158,7 @@ def _overlay(ctx: ScreenContext, c: dict[str, Any]) -> View | None:
         return dialog("Block numbers?", "You will no longer receive calls or texts from "
                       f"{display_name(c)}'s numbers.",
                       [("Cancel", ctx.close_dialog),
-                       ("Block", functools.partial(_block, ctx, c["id"]))],
+                       ("Block", functools.partial(_set_blocked, ctx, c["id"], True))],
                       on_dismiss=ctx.close_dialog, id="block_dialog", icon_name="block")
     if kind == "delete":
         return dialog("Delete this contact?",
@@ -174,24 +174,19 @@ def _numbers(c: dict[str, Any]) -> list[str]:
     return [n for n in (c.get("phone"), c.get("phone2")) if n and number_key(n) is not None]
 
 
-def _block(ctx: ScreenContext, contact_id: int) -> None:
+def _set_blocked(ctx: ScreenContext, contact_id: int, block: bool) -> None:
+    """Blocks (or unblocks) every number of the contact in the system-wide provider."""
     c = get_contact(ctx, contact_id)
     ctx.close_dialog()
-    if c is not None:
-        blocked = blocked_numbers(ctx.os)
-        for number in _numbers(c):
+    if c is None:
+        return
+    blocked = blocked_numbers(ctx.os)
+    for number in _numbers(c):
+        if block:
             blocked.block(number, ctx.os.clock.now_ms())
-        ctx.toast("Numbers blocked")
-
-
-def _unblock(ctx: ScreenContext, contact_id: int) -> None:
-    c = get_contact(ctx, contact_id)
-    ctx.close_dialog()
-    if c is not None:
-        blocked = blocked_numbers(ctx.os)
-        for number in _numbers(c):
+        else:
             blocked.unblock(number)
-        ctx.toast("Numbers unblocked")
+    ctx.toast("Numbers blocked" if block else "Numbers unblocked")
 
 
 def _toggle_star(ctx: ScreenContext, contact_id: int) -> None:
