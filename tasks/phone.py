@@ -669,6 +669,121 @@ class UnblockNumber(_PhoneTask):
         yield O.tap(device, id="unblock_dialog:unblock")
 
 
+class UnblockContact(_Person):
+    """Unblock a contact blocked by mistake, among other blocked contacts (the blocked list
+    shows numbers with names under them; Contacts and Messages can unblock too)."""
+
+    name = "unblock_contact"
+    template = "You blocked {name} by mistake. Unblock them so they can call and text you again."
+    difficulty = 2
+    tags = ("menu", "dialog")
+
+    @dataclass(frozen=True)
+    class Params:
+        contact_id: int
+        name: str
+        number: str
+        decoy_id: int  # another blocked contact, left blocked
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        people = cls.candidates(device)
+        c = _pick(rng, people)
+        decoy = _pick(rng, [p for p in people if p["id"] != c["id"]])
+        return cls.Params(c["id"], c["name"], c["phone"], decoy["id"])
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.decoy_id == params.contact_id:
+            raise ValueError("the decoy must be another contact")
+        contact(device, params.contact_id)
+        contact(device, params.decoy_id)
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        blocked = blocked_numbers(device.kernel)
+        decoy = contact(device, self.params.decoy_id)["phone"]
+        for days, number in ((3, decoy), (1, self.params.number)):
+            blocked.block(number, now_ms(device) - days * 86_400_000)
+
+    def _id(self, state: dict[str, Any]) -> int:
+        return next(b["id"] for b in state["os"]["providers"]["blocked"]
+                    if _key(b["number"]) == _key(self.params.number))
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.deleted(BLOCKED, id=self._id(initial), name=f"{self.params.name} unblocked")]
+
+    def oracle(self, device: Device) -> Actions:
+        yield from open_blocked(device)
+        yield O.tap(device, id=f"unblock:{self._id(device.state())}")
+        yield O.tap(device, id="unblock_dialog:unblock")
+
+
+class BlockSpamTexter(_PhoneTask):
+    """A chain over Messages and Phone: block the stranger who texts about one topic (from the
+    conversation's menu, or by typing the number into Phone's blocked list); another stranger
+    texting about something else is the decoy."""
+
+    name = "block_spam_texter"
+    template = ("A number you don't know keeps texting you about {topic}. Block it so it can "
+                "no longer call or text you.")
+    difficulty = 3
+    apps = ("phone", "messages")
+    tags = ("cross_app", "menu", "dialog")
+
+    SPAM = {
+        "a free cruise": ("Congratulations! You have won a FREE cruise to the Bahamas. Reply "
+                          "YES to claim.", "Last chance to claim your free cruise. Reply YES."),
+        "your car's warranty": ("Your vehicle's extended warranty is about to expire. Call "
+                                "now to renew.", "FINAL NOTICE: renew your car warranty today."),
+        "a crypto investment": ("Turn $200 into $5,000 in a week with our crypto plan! Reply "
+                                "INFO.", "Spots are filling up fast. Reply INFO to invest."),
+    }
+
+    @dataclass(frozen=True)
+    class Params:
+        topic: str
+        number: str
+        decoy: str  # a stranger texting about another topic
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        topic = _pick(rng, sorted(cls.SPAM))
+        number = new_number(rng, device)
+        decoy = new_number(rng, device)
+        while _key(decoy) == _key(number):
+            decoy = new_number(rng, device)
+        return cls.Params(topic, number, decoy)
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.topic not in cls.SPAM:
+            raise ValueError(f"unknown topic {params.topic!r}; one of {sorted(cls.SPAM)}")
+        if _key(params.decoy) == _key(params.number):
+            raise ValueError("the decoy must be another number")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        other = next(t for t in sorted(self.SPAM) if t != self.params.topic)
+        for number, topic, ago in ((self.params.number, self.params.topic, 300),
+                                   (self.params.decoy, other, 200)):
+            for i, body in enumerate(self.SPAM[topic]):
+                at = now_ms(device) - (ago - 90 * i) * MINUTE
+                device.kernel.providers.insert("content://sms", {
+                    "thread_address": number, "address": number, "body": body,
+                    "timestamp_ms": at, "type": "inbox", "read": False})
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.created(BLOCKED, {"number": C.digits_like(self.params.number)},
+                          name=f"{self.params.number} blocked"), C.may_change(LOOKING)]
+
+    def oracle(self, device: Device) -> Actions:
+        yield from O.open_app(device, "messages")
+        row = yield from O.scroll_to(device, id=f"thread:{self.params.number}")
+        yield O.tap(device, row)
+        yield O.tap(device, id="more")
+        yield O.tap(device, id="menu_block")
+        yield O.tap(device, id="block_confirm")
+
+
 # --------------------------------------------------------------------------- favourites
 class StarContact(_Person):
     """Add a person to the favourites from Phone."""
