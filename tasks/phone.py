@@ -23,13 +23,14 @@ from mobilegym_env import oracle as O
 from mobilegym_env.apps.phone.common import caller_name
 from mobilegym_env.device import Device
 from mobilegym_env.judge import Expectation
+from mobilegym_env.kernel.providers import blocked_numbers, number_key
 from mobilegym_env.task import Start, Task
 from mobilegym_env.tasks import contacts as contacts_suite
 
 CALLS = "os.providers.calls"
 CONTACTS = "os.providers.contacts"
 SMS = "os.providers.sms"
-BLOCKED = "apps.phone.blocked"
+BLOCKED = "os.providers.blocked"
 VOICEMAILS = "apps.phone.voicemails"
 HEARD = "apps.phone.voicemails[id=*].read"  # opening a voicemail marks it heard
 LOOKING = "os.providers.sms[id=*].read"  # opening a conversation marks it read
@@ -58,7 +59,7 @@ def _digits(number: str) -> str:
 
 
 def _key(number: str) -> str:
-    return _digits(number)[-10:]
+    return number_key(number) or ""  # the kernel's comparison: equal keys, same line
 
 
 def contacts(device: Device) -> list[dict[str, Any]]:
@@ -83,7 +84,7 @@ def new_number(rng: np.random.Generator, device: Device) -> str:
     """A number no contact, call or blocked entry has."""
     taken = {_key(c[k]) for c in contacts(device) for k in ("phone", "phone2") if c[k]}
     taken |= {_key(c["number"]) for c in device.kernel.providers.query("content://calls")}
-    taken |= {_key(b["number"]) for b in device.kernel.app_state("phone")["blocked"]}
+    taken |= {_key(b["number"]) for b in device.kernel.providers.query("content://blocked")}
     while True:
         number = f"+1 {_pick(rng, AREAS)}-555-{int(rng.integers(300, 1000)):04d}"
         if _key(number) not in taken:
@@ -651,14 +652,12 @@ class UnblockNumber(_PhoneTask):
             raise ValueError(f"{params.number} is not among the blocked numbers")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
-        store = device.kernel.app_state("phone")
+        blocked = blocked_numbers(device.kernel)
         for offset, number in enumerate(self.params.numbers):
-            store["blocked"].append({"id": store["next_id"], "number": number,
-                                     "added_ms": now_ms(device) - (offset + 1) * 86_400_000})
-            store["next_id"] += 1
+            blocked.block(number, now_ms(device) - (offset + 1) * 86_400_000)
 
     def _id(self, state: dict[str, Any]) -> int:
-        return next(b["id"] for b in state["apps"]["phone"]["blocked"]
+        return next(b["id"] for b in state["os"]["providers"]["blocked"]
                     if b["number"] == self.params.number)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
@@ -668,6 +667,121 @@ class UnblockNumber(_PhoneTask):
         yield from open_blocked(device)
         yield O.tap(device, id=f"unblock:{self._id(device.state())}")
         yield O.tap(device, id="unblock_dialog:unblock")
+
+
+class UnblockContact(_Person):
+    """Unblock a contact blocked by mistake, among other blocked contacts (the blocked list
+    shows numbers with names under them; Contacts and Messages can unblock too)."""
+
+    name = "unblock_contact"
+    template = "You blocked {name} by mistake. Unblock them so they can call and text you again."
+    difficulty = 2
+    tags = ("menu", "dialog")
+
+    @dataclass(frozen=True)
+    class Params:
+        contact_id: int
+        name: str
+        number: str
+        decoy_id: int  # another blocked contact, left blocked
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        people = cls.candidates(device)
+        c = _pick(rng, people)
+        decoy = _pick(rng, [p for p in people if p["id"] != c["id"]])
+        return cls.Params(c["id"], c["name"], c["phone"], decoy["id"])
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.decoy_id == params.contact_id:
+            raise ValueError("the decoy must be another contact")
+        contact(device, params.contact_id)
+        contact(device, params.decoy_id)
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        blocked = blocked_numbers(device.kernel)
+        decoy = contact(device, self.params.decoy_id)["phone"]
+        for days, number in ((3, decoy), (1, self.params.number)):
+            blocked.block(number, now_ms(device) - days * 86_400_000)
+
+    def _id(self, state: dict[str, Any]) -> int:
+        return next(b["id"] for b in state["os"]["providers"]["blocked"]
+                    if _key(b["number"]) == _key(self.params.number))
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.deleted(BLOCKED, id=self._id(initial), name=f"{self.params.name} unblocked")]
+
+    def oracle(self, device: Device) -> Actions:
+        yield from open_blocked(device)
+        yield O.tap(device, id=f"unblock:{self._id(device.state())}")
+        yield O.tap(device, id="unblock_dialog:unblock")
+
+
+class BlockSpamTexter(_PhoneTask):
+    """A chain over Messages and Phone: block the stranger who texts about one topic (from the
+    conversation's menu, or by typing the number into Phone's blocked list); another stranger
+    texting about something else is the decoy."""
+
+    name = "block_spam_texter"
+    template = ("A number you don't know keeps texting you about {topic}. Block it so it can "
+                "no longer call or text you.")
+    difficulty = 3
+    apps = ("phone", "messages")
+    tags = ("cross_app", "menu", "dialog")
+
+    SPAM = {
+        "a free cruise": ("Congratulations! You have won a FREE cruise to the Bahamas. Reply "
+                          "YES to claim.", "Last chance to claim your free cruise. Reply YES."),
+        "your car's warranty": ("Your vehicle's extended warranty is about to expire. Call "
+                                "now to renew.", "FINAL NOTICE: renew your car warranty today."),
+        "a crypto investment": ("Turn $200 into $5,000 in a week with our crypto plan! Reply "
+                                "INFO.", "Spots are filling up fast. Reply INFO to invest."),
+    }
+
+    @dataclass(frozen=True)
+    class Params:
+        topic: str
+        number: str
+        decoy: str  # a stranger texting about another topic
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        topic = _pick(rng, sorted(cls.SPAM))
+        number = new_number(rng, device)
+        decoy = new_number(rng, device)
+        while _key(decoy) == _key(number):
+            decoy = new_number(rng, device)
+        return cls.Params(topic, number, decoy)
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.topic not in cls.SPAM:
+            raise ValueError(f"unknown topic {params.topic!r}; one of {sorted(cls.SPAM)}")
+        if _key(params.decoy) == _key(params.number):
+            raise ValueError("the decoy must be another number")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        other = next(t for t in sorted(self.SPAM) if t != self.params.topic)
+        for number, topic, ago in ((self.params.number, self.params.topic, 300),
+                                   (self.params.decoy, other, 200)):
+            for i, body in enumerate(self.SPAM[topic]):
+                at = now_ms(device) - (ago - 90 * i) * MINUTE
+                device.kernel.providers.insert("content://sms", {
+                    "thread_address": number, "address": number, "body": body,
+                    "timestamp_ms": at, "type": "inbox", "read": False})
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.created(BLOCKED, {"number": C.digits_like(self.params.number)},
+                          name=f"{self.params.number} blocked"), C.may_change(LOOKING)]
+
+    def oracle(self, device: Device) -> Actions:
+        yield from O.open_app(device, "messages")
+        row = yield from O.scroll_to(device, id=f"thread:{self.params.number}")
+        yield O.tap(device, row)
+        yield O.tap(device, id="more")
+        yield O.tap(device, id="menu_block")
+        yield O.tap(device, id="block_confirm")
 
 
 # --------------------------------------------------------------------------- favourites

@@ -1,10 +1,13 @@
-"""A contact's page: header, Call/Message/Share, the info card, star, edit and the ⋮ menu."""
+"""A contact's page: header, Call/Message/Share, the info card, star, edit and the ⋮ menu
+(share, block or unblock the contact's numbers in the system-wide blocked-numbers provider,
+delete)."""
 
 from __future__ import annotations
 
 import functools
 from typing import Any
 
+from mobilegym_env.kernel.providers import blocked_numbers, number_key
 from mobilegym_env.ui import (
     FILL,
     Call,
@@ -136,11 +139,27 @@ def _join(items: list[View]) -> list[View]:
 def _overlay(ctx: ScreenContext, c: dict[str, Any]) -> View | None:
     kind = ctx.query.get("dialog")
     if kind == "menu":
-        return popup_menu([
+        items: list[Any] = [
             ("Share", functools.partial(_share, ctx, c["id"])),
             ("Delete", functools.partial(
                 ctx.replace, with_query(ctx.activity.route, dialog="delete"))),
-        ], on_dismiss=ctx.close_dialog)
+        ]
+        numbers = _numbers(c)
+        if numbers:  # Google Contacts: "Block numbers", or "Unblock numbers" once any is
+            if any(blocked_numbers(ctx.os).is_blocked(n) for n in numbers):
+                items.insert(1, ("Unblock numbers", functools.partial(
+                    _set_blocked, ctx, c["id"], False), "menu:unblock"))
+            else:
+                items.insert(1, ("Block numbers", functools.partial(
+                    ctx.replace, with_query(ctx.activity.route, dialog="block")),
+                    "menu:block"))
+        return popup_menu(items, on_dismiss=ctx.close_dialog)
+    if kind == "block":
+        return dialog("Block numbers?", "You will no longer receive calls or texts from "
+                      f"{display_name(c)}'s numbers.",
+                      [("Cancel", ctx.close_dialog),
+                       ("Block", functools.partial(_set_blocked, ctx, c["id"], True))],
+                      on_dismiss=ctx.close_dialog, id="block_dialog", icon_name="block")
     if kind == "delete":
         return dialog("Delete this contact?",
                       f"{display_name(c)} will be removed from your contacts.",
@@ -148,6 +167,26 @@ def _overlay(ctx: ScreenContext, c: dict[str, Any]) -> View | None:
                        ("Delete", functools.partial(_delete, ctx, c["id"]))],
                       on_dismiss=ctx.close_dialog)
     return None
+
+
+def _numbers(c: dict[str, Any]) -> list[str]:
+    """The contact's phone numbers that can be blocked (they have digits)."""
+    return [n for n in (c.get("phone"), c.get("phone2")) if n and number_key(n) is not None]
+
+
+def _set_blocked(ctx: ScreenContext, contact_id: int, block: bool) -> None:
+    """Blocks (or unblocks) every number of the contact in the system-wide provider."""
+    c = get_contact(ctx, contact_id)
+    ctx.close_dialog()
+    if c is None:
+        return
+    blocked = blocked_numbers(ctx.os)
+    for number in _numbers(c):
+        if block:
+            blocked.block(number, ctx.os.clock.now_ms())
+        else:
+            blocked.unblock(number)
+    ctx.toast("Numbers blocked" if block else "Numbers unblocked")
 
 
 def _toggle_star(ctx: ScreenContext, contact_id: int) -> None:

@@ -7,12 +7,18 @@ too.
 from __future__ import annotations
 
 import datetime
-import functools
 import re
-from collections.abc import Iterator, Mapping
 from typing import Any
 from urllib.parse import quote
 
+# One number comparison and contact lookup for every app (re-exported: tasks import them here)
+from mobilegym_env.kernel.providers import (  # noqa: F401
+    blocked_numbers,
+    contact_for,
+    digits,
+    number_key,
+    same_number,
+)
 from mobilegym_env.ui import View, avatar, icon, stack
 from mobilegym_env.ui import theme as T
 from mobilegym_env.ui.pictures import Photo, media_photo, natural_aspect, photo_key
@@ -38,49 +44,9 @@ def thread_route(address: str) -> str:
     return f"/thread/{quote(address, safe='+')}"
 
 
-@functools.lru_cache(maxsize=4096)  # every thread row compares its address with each contact
-def digits(number: str) -> str:
-    """Only the digits of a phone number (``"+1 415-555-0132"`` -> ``"14155550132"``)."""
-    return re.sub(r"\D", "", number or "")
-
-
-def same_number(a: str, b: str) -> bool:
-    """Whether two phone numbers are the same line: equal digits, or equal national numbers
-    (the last ten digits), so ``415-555-0132`` is ``+1 415-555-0132``."""
-    da, db = digits(a), digits(b)
-    if not da or not db:
-        return False
-    return da == db or (min(len(da), len(db)) >= 10 and da[-10:] == db[-10:])
-
-
 def is_number(typed: str) -> bool:
     """Whether typed text can be a phone number (a short code counts)."""
     return bool(NUMBER.fullmatch(typed.strip())) and len(digits(typed)) >= 3
-
-
-def number_key(number: str) -> tuple[str, str] | None:
-    """What ``same_number`` compares: the national number (last ten digits) of a long number,
-    all the digits of a short one; two numbers are the same line exactly when their keys are
-    equal (None: no digits)."""
-    d = digits(number)
-    if not d:
-        return None
-    return ("national", d[-10:]) if len(d) >= 10 else ("digits", d)
-
-
-def _contact_numbers(contact: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
-    for field in ("phone", "phone2"):
-        key = number_key(contact.get(field) or "")
-        if key is not None:
-            yield key
-
-
-def contact_for(kernel: Any, address: str) -> dict[str, Any] | None:
-    """The contact with ``address`` as one of their numbers, if any (the first by id)."""
-    key = number_key(address)
-    contacts = kernel.providers.provider("contacts")
-    rid = None if key is None else contacts.index(_contact_numbers).get(key)
-    return None if rid is None else contacts.get(rid)
 
 
 def display_name(kernel: Any, address: str) -> str:

@@ -1,8 +1,10 @@
-"""Messages' screens: the thread list (with selection mode), Archived and search.
+"""Messages' screens: the thread list (with selection mode), Archived, Spam & blocked and
+search.
 
 Messages live in the shared sms provider (``content://sms``); names come from the contacts
-provider. The app's own store only remembers archived thread addresses. A conversation is in
-``thread.py``, the compose screen (the SENDTO/SEND target) in ``compose.py``.
+provider. The app's own store remembers archived thread addresses and the messages from
+blocked numbers (``inbox.py``). A conversation is in ``thread.py``, the compose screen (the
+SENDTO/SEND target) in ``compose.py``.
 """
 
 from __future__ import annotations
@@ -174,6 +176,8 @@ def home(ctx: ScreenContext) -> View:
         overlay = popup_menu([
             ("Archived", functools.partial(_menu_then, ctx, ctx.push, "/archived"),
              "menu_archived"),
+            ("Spam & blocked", functools.partial(_menu_then, ctx, ctx.push, "/blocked"),
+             "menu_blocked"),
             ("Mark all as read", functools.partial(_mark_all_read, ctx) if has_unread else None,
              "menu_mark_all_read"),
         ], ctx.close_dialog, id="home_menu")
@@ -186,6 +190,22 @@ def archived_list(ctx: ScreenContext) -> View:
     bar, body = _thread_list(ctx, ARCHIVE_KEY, True)
     return scaffold(body, top_bar=bar or top_app_bar("Archived", Call("back")), bg=T.SURFACE,
                     overlay=_delete_dialog(ctx, ARCHIVE_KEY))
+
+
+def blocked_list(ctx: ScreenContext) -> View:
+    """Spam & blocked: the messages blocked numbers sent (never in the inbox), newest first;
+    a row opens its conversation, whose banner offers Unblock."""
+    got = ctx.state.get("blocked")
+    msgs = sorted(enumerate(got if isinstance(got, list) else []),  # ids: place in the store
+                  key=lambda im: -im[1]["timestamp_ms"])
+    rows = [list_item(display_name(ctx.os, m["address"]), m["body"],
+                      person_avatar(ctx.os, m["address"], 40),
+                      text(short_time(ctx.os, m["timestamp_ms"]), 12, color=T.TEXT_SECONDARY),
+                      functools.partial(open_thread, ctx, m["address"]), id=f"blocked_sms:{i}")
+            for i, m in msgs]
+    body = ctx.scroll(*rows, id="blocked_list") if rows else empty_state(
+        "block", "No spam or blocked messages")
+    return scaffold(body, top_bar=top_app_bar("Spam & blocked", Call("back")), bg=T.SURFACE)
 
 
 def _menu_then(ctx: ScreenContext, action: Any, *args: Any) -> None:
@@ -247,6 +267,7 @@ def _results(ctx: ScreenContext, q: str) -> list[View]:
 ROUTES = {
     "/": home,
     "/archived": archived_list,
+    "/blocked": blocked_list,
     "/search": search,
     "/thread/{address}": thread,
     "/compose": compose,

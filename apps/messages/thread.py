@@ -1,5 +1,7 @@
 """A conversation: message bubbles, the reply bar, and what a long press on a bubble or the ⋮
-menu does (copy, forward, delete a message; mark unread, delete the conversation)."""
+menu does (copy, forward, delete a message; mark unread, block or unblock the number, delete
+the conversation). With a blocked number the reply bar gives way to a "Blocked" banner with
+Unblock (as Google Messages does: a blocked number can neither text you nor be texted)."""
 
 from __future__ import annotations
 
@@ -16,12 +18,14 @@ from mobilegym_env.ui import (
     col,
     dialog,
     empty_state,
+    icon,
     image,
     popup_menu,
     retained,
     row,
     scaffold,
     text,
+    text_button,
     top_app_bar,
     with_query,
 )
@@ -38,9 +42,11 @@ from .common import (
     SENT_FG,
     SMS,
     archived,
+    blocked_numbers,
     day_label,
     display_name,
     local_time,
+    number_key,
     picture_height,
     picture_of,
     send_button,
@@ -139,26 +145,45 @@ def thread(ctx: ScreenContext) -> View:
                    id="more"),
     ]
     subtitle = address if name != address else None
-    composer = row(
-        ctx.field("reply", "Text message", id="reply", w=FILL, radius=24, pad=(18, 0),
-                  max_lines=4, on_submit=functools.partial(_reply, ctx, address)),
-        send_button(functools.partial(_reply, ctx, address)),
-        gap=8, pad=(12, 8), bg=T.SURFACE,
-    )
+    composer = _blocked_banner(ctx, name) if blocked_numbers(ctx.os).is_blocked(address) \
+        else row(
+            ctx.field("reply", "Text message", id="reply", w=FILL, radius=24, pad=(18, 0),
+                      max_lines=4, on_submit=functools.partial(_reply, ctx, address)),
+            send_button(functools.partial(_reply, ctx, address)),
+            gap=8, pad=(12, 8), bg=T.SURFACE,
+        )
     return scaffold(body, top_bar=top_app_bar(name, Call("back"), actions, subtitle=subtitle),
                     bottom=composer, bg=T.SURFACE, overlay=_overlay(ctx, address, msgs))
+
+
+def _blocked_banner(ctx: ScreenContext, name: str) -> View:
+    """What replaces the reply bar in a blocked conversation: the notice and Unblock."""
+    return row(icon("block", 18, T.TEXT_SECONDARY),
+               text(f"You blocked {name}", 14, color=T.TEXT, max_lines=2, w=FILL),
+               text_button("Unblock", functools.partial(ctx.open_dialog, "unblock"),
+                           id="banner_unblock"),
+               gap=12, pad=(16, 6, 8, 6), bg=T.SURFACE_VARIANT, w=FILL, id="blocked_banner",
+               role="banner", label=f"Blocked. You blocked {name}")
 
 
 def _overlay(ctx: ScreenContext, address: str, msgs: list[dict[str, Any]]) -> View | None:
     kind = ctx.query.get("dialog")
     if kind == "menu":
         has_inbox = any(m["type"] == "inbox" for m in msgs)
-        return popup_menu([
+        items = [
             ("Mark as unread", functools.partial(_mark_unread, ctx, address) if has_inbox
              else None, "menu_mark_unread"),
             ("Delete conversation", functools.partial(_ask, ctx, "delete_thread"),
              "menu_delete_thread"),
-        ], ctx.close_dialog, id="thread_menu")
+        ]
+        if number_key(address) is not None:  # a named sender ("BayBank") has no number
+            blocked = blocked_numbers(ctx.os).is_blocked(address)
+            items.insert(1, ("Unblock" if blocked else "Block", functools.partial(
+                _ask, ctx, "unblock" if blocked else "block"),
+                "menu_unblock" if blocked else "menu_block"))
+        return popup_menu(items, ctx.close_dialog, id="thread_menu")
+    if kind in ("block", "unblock"):
+        return _block_dialog(ctx, address, kind == "block")
     if kind == "delete_thread":
         return dialog("Delete this conversation?", "Its messages will be deleted from this "
                       "phone.", [("Cancel", ctx.close_dialog, "delete_thread_cancel"),
@@ -181,6 +206,32 @@ def _overlay(ctx: ScreenContext, address: str, msgs: list[dict[str, Any]]) -> Vi
                         "delete_message_confirm")],
                       on_dismiss=ctx.close_dialog, id="delete_message_dialog")
     return None
+
+
+def _block_dialog(ctx: ScreenContext, address: str, block: bool) -> View:
+    """Android's confirmation before blocking (or unblocking) a conversation's number."""
+    name = display_name(ctx.os, address)
+    if block:
+        return dialog(f"Block {name}?", "You will no longer receive calls or texts from this "
+                      "number.", [("Cancel", ctx.close_dialog, "block_cancel"),
+                                  ("Block", functools.partial(_set_blocked, ctx, address, True),
+                                   "block_confirm")],
+                      on_dismiss=ctx.close_dialog, id="block_dialog", icon_name="block")
+    return dialog(f"Unblock {name}?", "This number will be able to call and text you.",
+                  [("Cancel", ctx.close_dialog, "unblock_cancel"),
+                   ("Unblock", functools.partial(_set_blocked, ctx, address, False),
+                    "unblock_confirm")],
+                  on_dismiss=ctx.close_dialog, id="unblock_dialog")
+
+
+def _set_blocked(ctx: ScreenContext, address: str, block: bool) -> None:
+    if block:
+        inbox.block(ctx.os, address)
+        ctx.os.keyboard.hide()
+    else:
+        inbox.unblock(ctx.os, address)
+    ctx.close_dialog()
+    ctx.toast(f"{address} {'blocked' if block else 'unblocked'}")
 
 
 def _ask(ctx: ScreenContext, name: str, **params: Any) -> None:

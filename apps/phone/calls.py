@@ -58,7 +58,7 @@ def ring(kernel: Any, number: str) -> bool:
     number) a silent ``blocked`` call-log row. Returns whether it rang."""
     if not isinstance(number, str) or not valid_number(number):
         raise ValueError(f"ring: not a phone number: {number!r}")
-    if blocked_entry(kernel.app_state("phone"), number) is not None:
+    if blocked_entry(kernel, number) is not None:
         log_call(kernel, number, "blocked", kernel.clock.now_ms())
         return False
     at = kernel.clock.now_ms()

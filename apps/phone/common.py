@@ -1,23 +1,30 @@
 """What Phone's screens share: contact lookup by number, time and duration formats, the call
 log and blocked-number writes, and starting a call.
 
-Calls live in the call-log provider (``content://calls``), people in the contacts provider;
-the app's own store keeps blocked numbers and voicemails (``state.py``).
+Calls live in the call-log provider (``content://calls``), people in the contacts provider,
+blocked numbers in the system-wide blocked-numbers provider (``content://blocked``, shared with
+Messages and Contacts); the app's own store keeps voicemails (``state.py``). Numbers compare
+and resolve to contacts through the kernel's ``same_number`` / ``contact_for``.
 """
 
 from __future__ import annotations
 
 import datetime
-import functools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
+from mobilegym_env.kernel.providers import (
+    blocked_numbers,
+    contact_for,
+    digits,
+)
 from mobilegym_env.ui import ScreenContext, View, avatar, icon
 from mobilegym_env.ui import theme as T
 
 CALLS = "content://calls"
 CONTACTS = "content://contacts"
+BLOCKED = "content://blocked"
 AVATAR_COLORS = ("#1A73E8", "#0B8043", "#C5221F", "#E37400", "#9334E6", "#007B83", "#B80672",
                  "#5F6368")
 MISSED_RED = "#C5221F"
@@ -31,39 +38,6 @@ CALL_KINDS = {
 }
 CALL = "call"  # ui key of the call in progress: {"number", "start_ms", "dir", "muted", ...}
 MAX_NUMBER = 24  # longest number the keypad or a field takes
-
-
-@functools.lru_cache(maxsize=4096)
-def digits(number: str) -> str:
-    """Only the digits of a phone number."""
-    return re.sub(r"\D", "", number or "")
-
-
-def number_key(number: str) -> str | None:
-    """The national number (last ten digits) of a long number, all digits of a short one."""
-    d = digits(number)
-    return (d[-10:] if len(d) >= 10 else d) or None
-
-
-def same_number(a: str, b: str) -> bool:
-    """Whether two numbers are the same line (equal national numbers)."""
-    ka = number_key(a)
-    return ka is not None and ka == number_key(b)
-
-
-def _numbers(contact: Mapping[str, Any]) -> Iterator[str]:
-    for field in ("phone", "phone2"):
-        key = number_key(contact.get(field) or "")
-        if key is not None:
-            yield key
-
-
-def contact_for(kernel: Any, number: str) -> dict[str, Any] | None:
-    """The contact with ``number`` as one of their numbers (the first by id), or None."""
-    key = number_key(number)
-    contacts = kernel.providers.provider("contacts")
-    rid = None if key is None else contacts.index(_numbers).get(key)
-    return None if rid is None else contacts.get(rid)
 
 
 def caller_name(kernel: Any, number: str) -> str:
@@ -160,28 +134,19 @@ def log_call(kernel: Any, number: str, kind: str, start_ms: int, duration_s: int
         "date_ms": start_ms, "duration_s": max(0, int(duration_s))})
 
 
-def blocked_entry(store: Mapping[str, Any], number: str) -> dict[str, Any] | None:
-    """The blocked-numbers record matching ``number``, or None."""
-    return next((b for b in store["blocked"] if same_number(b["number"], number)), None)
+def blocked_entry(kernel: Any, number: str) -> dict[str, Any] | None:
+    """The blocked-numbers row matching ``number`` (in any punctuation), or None."""
+    return blocked_numbers(kernel).find(number)
 
 
-def block(kernel: Any, store: dict[str, Any], number: str) -> bool:
-    """Blocks a number (once); returns whether it was new."""
-    if blocked_entry(store, number) is not None:
-        return False
-    store["blocked"].append({"id": store["next_id"], "number": number,
-                             "added_ms": kernel.clock.now_ms()})
-    store["next_id"] += 1
-    return True
+def block(kernel: Any, number: str) -> bool:
+    """Blocks a number system-wide (once); returns whether it was new."""
+    return blocked_numbers(kernel).block(number, kernel.clock.now_ms()) is not None
 
 
-def unblock(store: dict[str, Any], number: str) -> bool:
+def unblock(kernel: Any, number: str) -> bool:
     """Unblocks a number; returns whether it was blocked."""
-    entry = blocked_entry(store, number)
-    if entry is None:
-        return False
-    store["blocked"] = [b for b in store["blocked"] if b["id"] != entry["id"]]
-    return True
+    return blocked_numbers(kernel).unblock(number) > 0
 
 
 def end_call(kernel: Any, call: Mapping[str, Any] | None) -> None:

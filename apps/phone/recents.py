@@ -7,6 +7,7 @@ import functools
 from typing import Any
 from urllib.parse import quote
 
+from mobilegym_env.kernel.providers import same_number
 from mobilegym_env.ui import (
     FILL,
     Call,
@@ -32,6 +33,7 @@ from mobilegym_env.ui import (
 from mobilegym_env.ui import theme as T
 
 from .common import (
+    BLOCKED,
     CALL_KINDS,
     CALLS,
     MISSED_RED,
@@ -44,7 +46,6 @@ from .common import (
     face,
     full_time,
     open_menu,
-    same_number,
     send_text,
     start_call,
     unblock,
@@ -121,7 +122,7 @@ def _recents_overlay(ctx: ScreenContext) -> View | None:
         items = [("Call details", functools.partial(_details_from_menu, ctx, call["id"]),
                   "row_menu:details"),
                  ("Delete", functools.partial(_delete, ctx, call["id"]), "row_menu:delete")]
-        if blocked_entry(ctx.state, call["number"]) is None:
+        if blocked_entry(ctx.os, call["number"]) is None:
             items.insert(1, ("Block number", functools.partial(to, "block", call["id"]),
                              "row_menu:block"))
         return popup_menu(items, ctx.close_dialog, id="row_menu", anchor="center")
@@ -166,7 +167,7 @@ def block_dialog(ctx: ScreenContext, number: str) -> View:
 
 
 def _block(ctx: ScreenContext, number: str) -> None:
-    block(ctx.os, ctx.state, number)
+    block(ctx.os, number)
     ctx.close_dialog()
     ctx.toast(f"{number} blocked")
 
@@ -182,7 +183,7 @@ def details(ctx: ScreenContext) -> View:
     number = call["number"]
     person = contact_for(ctx.os, number)
     name = caller_name(ctx.os, number)
-    blocked = blocked_entry(ctx.state, number) is not None
+    blocked = blocked_entry(ctx.os, number) is not None
     head = col(face(name, person["id"] if person else -1, 80),
                text(name, 24, color=T.ON_SURFACE, text_align="center", w=FILL, id="caller"),
                text(number if person else "Unknown number", 14, color=T.ON_SURFACE_VARIANT,
@@ -252,7 +253,7 @@ def blocked(ctx: ScreenContext) -> View:
                           ctx.open_dialog, "unblock", number=b["number"]),
                           f"Unblock {b['number']}", id=f"unblock:{b['id']}"),
                       id=f"blocked:{b['id']}")
-            for b in ctx.state["blocked"]]
+            for b in ctx.os.providers.query(BLOCKED)]
     add = list_item("Add a number", None, "add", on_tap=functools.partial(
         ctx.open_dialog, "add"), id="add_blocked")
     body = ctx.scroll(text("Calls and texts from blocked numbers are rejected.", 14,
@@ -282,7 +283,7 @@ def unblock_dialog(ctx: ScreenContext, number: str) -> View:
 
 
 def _unblock(ctx: ScreenContext, number: str) -> None:
-    unblock(ctx.state, number)
+    unblock(ctx.os, number)
     ctx.close_dialog()
     ctx.toast(f"{number} unblocked")
 
@@ -292,7 +293,7 @@ def _add_blocked(ctx: ScreenContext) -> None:
     if not valid_number(number):
         ctx.toast("Enter a valid phone number")
         return
-    if not block(ctx.os, ctx.state, number):
+    if not block(ctx.os, number):
         ctx.toast("This number is already blocked")
         return
     ctx.set_value("block_number", "")

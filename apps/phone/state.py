@@ -1,8 +1,9 @@
-"""Phone's persisted data store: blocked numbers and voicemails (calls are in the call-log
-provider, ``content://calls``; people in ``content://contacts``).
+"""Phone's persisted data store: voicemails (calls are in the call-log provider,
+``content://calls``; people in ``content://contacts``; blocked numbers in the system-wide
+``content://blocked``, shared with Messages and Contacts).
 
-A blocked number is ``{"id", "number", "added_ms"}``; a voicemail is ``{"id", "number",
-"date_ms", "duration_s", "transcript", "read"}``. Both take their ids from ``next_id``.
+A voicemail is ``{"id", "number", "date_ms", "duration_s", "transcript", "read"}``; its id
+comes from ``next_id``.
 """
 
 from __future__ import annotations
@@ -31,14 +32,11 @@ VOICEMAILS = (
     ("+1 628-555-0147", _at(3, 2, 7, 51), 14,
      "Ben here. I'm running late tomorrow, let's meet at the trailhead at 8:15.", False),
 )
-BLOCKED = (("+1 888-555-0163", _at(2, 20, 18, 30)),)
 
 
 def initial_state() -> dict[str, Any]:
-    """Factory data: one blocked telemarketer and four voicemails (three unheard)."""
-    blocked = [{"id": i, "number": n, "added_ms": t} for i, (n, t) in enumerate(BLOCKED, 1)]
+    """Factory data: four voicemails (three unheard)."""
     voicemails = [{"id": i, "number": n, "date_ms": t, "duration_s": s, "transcript": words,
                    "read": read}
-                  for i, (n, t, s, words, read) in enumerate(VOICEMAILS, len(blocked) + 1)]
-    return {"blocked": blocked, "voicemails": voicemails,
-            "next_id": len(blocked) + len(voicemails) + 1}
+                  for i, (n, t, s, words, read) in enumerate(VOICEMAILS, 1)]
+    return {"voicemails": voicemails, "next_id": len(voicemails) + 1}

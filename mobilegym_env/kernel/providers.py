@@ -1,4 +1,5 @@
-"""ContentResolver-style shared data: contacts, SMS, media and the call log (each persisted).
+"""ContentResolver-style shared data: contacts, SMS, media, the call log and the blocked
+numbers (each persisted), and the one phone-number comparison and contact lookup every app uses.
 
 ``MEDIA_SAMPLES`` is the single source of the default photos: the media provider's rows and
 the file system's default files are both derived from it, so every media row's path exists.
@@ -8,8 +9,9 @@ from __future__ import annotations
 
 import copy
 import datetime
+import functools
 import re
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from . import shared
@@ -713,10 +715,136 @@ class CallLogProvider(ContentProvider):
             raise ValueError(f"calls.duration_s: must be >= 0, got {values['duration_s']!r}")
 
 
+# --------------------------------------------------------------------------- phone numbers
+@functools.lru_cache(maxsize=4096)  # every list row compares its number with each contact
+def digits(number: str) -> str:
+    """Only the digits of a phone number (``"+1 415-555-0132"`` -> ``"14155550132"``)."""
+    return re.sub(r"\D", "", number or "")
+
+
+def number_key(number: str) -> str | None:
+    """What ``same_number`` compares: the national number (last ten digits) of a long number,
+    all the digits of a short one (fewer than ten, so never equal to a national key); two
+    numbers are the same line exactly when their keys are equal (None: no digits)."""
+    d = digits(number)
+    return (d[-10:] if len(d) >= 10 else d) or None
+
+
+def same_number(a: str, b: str) -> bool:
+    """Whether two phone numbers are the same line (Android's ``PhoneNumberUtils.compare``,
+    simplified): equal digits, or equal national numbers (the last ten digits), so
+    ``415-555-0132`` is ``+1 415-555-0132`` but ``555-0132`` is not."""
+    da, db = digits(a), digits(b)
+    if not da or not db:
+        return False
+    return da == db or (min(len(da), len(db)) >= 10 and da[-10:] == db[-10:])
+
+
+def _contact_number_keys(contact: Mapping[str, Any]) -> Iterator[str]:
+    for field in ("phone", "phone2"):
+        key = number_key(contact.get(field) or "")
+        if key is not None:
+            yield key
+
+
+def contact_for(kernel: Any, number: str) -> dict[str, Any] | None:
+    """The contact with ``number`` as one of their numbers (the first by id), or None:
+    Android's ``PhoneLookup``, shared by Phone, Messages and Contacts.
+
+    Args:
+        kernel: Anything with ``providers`` (the kernel, ``ctx.os`` in a screen).
+        number: A phone number as typed or stored, in any punctuation.
+
+    One dict lookup in the contacts provider's index (rebuilt only after a write), not a scan.
+    """
+    key = number_key(number)
+    contacts = kernel.providers.provider("contacts")
+    rid = None if key is None else contacts.index(_contact_number_keys).get(key)
+    return None if rid is None else contacts.get(rid)
+
+
+# --------------------------------------------------------------------------- blocked numbers
+BLOCKED_COLUMNS: ColumnSpec = {
+    "id": ((int, _NONE), None),
+    "number": ((str,), ""),  # as the user typed or the call log showed it
+    "blocked_ms": ((int,), 0),  # when it was blocked
+}
+# The factory's one blocked number: the telemarketer whose call the default log shows blocked.
+DEFAULT_BLOCKED: list[dict[str, Any]] = [
+    {"id": 1, "number": _TELEMARKETER, "blocked_ms": _at(2, 20, 18, 30)},
+]
+
+
+def _blocked_keys(row: Mapping[str, Any]) -> Iterator[str]:
+    key = number_key(row["number"])
+    if key is not None:
+        yield key
+
+
+class BlockedNumbersProvider(ContentProvider):
+    """``content://blocked`` (Android's ``BlockedNumberContract``): numbers that can neither
+    call nor text; system-wide, so Phone, Messages and Contacts read and write the same rows.
+
+    Numbers compare as ``same_number`` does: blocking ``(415) 555-0132`` blocks
+    ``+1 415-555-0132``, and blocking a number already blocked (in any punctuation) adds
+    nothing. Defaults to :data:`DEFAULT_BLOCKED`.
+    """
+
+    def __init__(self, rows: Sequence[Mapping[str, Any]] | None = None) -> None:
+        super().__init__("blocked", DEFAULT_BLOCKED if rows is None else rows,
+                         columns=BLOCKED_COLUMNS)  # fmt: skip
+
+    def _check_values(self, values: Mapping[str, Any]) -> None:
+        super()._check_values(values)
+        if "number" in values and number_key(values["number"]) is None:
+            raise ValueError(f"blocked.number: needs digits, got {values['number']!r}")
+
+    def find(self, number: str) -> dict[str, Any] | None:
+        """The row blocking ``number`` (in any punctuation), or None."""
+        key = number_key(number)
+        rid = None if key is None else self.index(_blocked_keys).get(key)
+        return None if rid is None else self.get(rid)
+
+    def is_blocked(self, number: str) -> bool:
+        """Whether calls and texts from ``number`` are blocked (``BlockedNumberContract.
+        isBlocked``): one index lookup."""
+        key = number_key(number)
+        return key is not None and key in self.index(_blocked_keys)
+
+    def block(self, number: str, at_ms: int) -> int | None:
+        """Blocks ``number`` from ``at_ms``; returns the new row's id, or None when it was
+        already blocked (nothing changes).
+
+        Raises:
+            ValueError: ``number`` has no digits.
+        """
+        if self.is_blocked(number):
+            return None
+        return self.insert({"number": number, "blocked_ms": at_ms})
+
+    def unblock(self, number: str) -> int:
+        """Unblocks ``number`` (every row that is the same line); returns how many rows went."""
+        key = number_key(number)
+        gone = [rid for rid, r in self._rows.items()
+                if key is not None and number_key(r["number"]) == key]
+        for rid in gone:
+            self.delete(rid)
+        return len(gone)
+
+
+def blocked_numbers(kernel: Any) -> BlockedNumbersProvider:
+    """The kernel's blocked-numbers provider (``kernel.providers.provider("blocked")``),
+    typed."""
+    found = kernel.providers.provider("blocked")
+    if not isinstance(found, BlockedNumbersProvider):
+        raise TypeError(f"content://blocked is a {type(found).__name__}")
+    return found
+
+
 def default_providers() -> dict[str, ContentProvider]:
     """Return fresh providers with factory-default rows, keyed by authority."""
     return {"contacts": ContactsProvider(), "sms": SmsProvider(), "media": MediaProvider(),
-            "calls": CallLogProvider()}
+            "calls": CallLogProvider(), "blocked": BlockedNumbersProvider()}
 
 
 # --------------------------------------------------------------------------- resolver

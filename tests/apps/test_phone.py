@@ -23,6 +23,10 @@ def _store(device: Device) -> dict[str, Any]:
     return device.state()["apps"]["phone"]
 
 
+def _blocked(device: Device) -> list[dict[str, Any]]:
+    return device.state()["os"]["providers"]["blocked"]
+
+
 def _tab(device: Device, label: str) -> None:
     tap(device, text=label, role="tab")
 
@@ -141,11 +145,11 @@ def test_block_from_details_then_unblock(device: Device) -> None:
     tap(device, id="call:23")  # +1 213-555-0199
     tap(device, id="detail_block")
     tap(device, id="block_dialog:block")
-    blocked = _store(device)["blocked"]
+    blocked = _blocked(device)
     assert [b["number"] for b in blocked] == ["+1 888-555-0163", "+1 213-555-0199"]
     tap(device, id="detail_unblock")
     tap(device, id="unblock_dialog:unblock")
-    assert [b["number"] for b in _store(device)["blocked"]] == ["+1 888-555-0163"]
+    assert [b["number"] for b in _blocked(device)] == ["+1 888-555-0163"]
 
 
 def test_long_press_menu_blocks_and_deletes_a_row(device: Device) -> None:
@@ -156,7 +160,7 @@ def test_long_press_menu_blocks_and_deletes_a_row(device: Device) -> None:
     long_press(device, id="call:26")
     tap(device, id="row_menu:block")
     tap(device, id="block_dialog:block")
-    assert _store(device)["blocked"][-1]["number"] == "+1 628-555-0147"
+    assert _blocked(device)[-1]["number"] == "+1 628-555-0147"
 
 
 def test_delete_from_details_and_clear_history(device: Device) -> None:
@@ -183,14 +187,14 @@ def test_blocked_numbers_add_refuses_bad_input_and_unblocks(device: Device) -> N
     tap(device, id="block_number")
     device.type_text("hello")
     tap(device, id="add_dialog:block")
-    assert len(_store(device)["blocked"]) == 1  # refused
+    assert len(_blocked(device)) == 1  # refused
     tap(device, id="block_number:clear")
     device.type_text("(707) 555-0404")
     tap(device, id="add_dialog:block")
-    assert _store(device)["blocked"][-1]["number"] == "(707) 555-0404"
+    assert _blocked(device)[-1]["number"] == "(707) 555-0404"
     tap(device, id="unblock:1")
     tap(device, id="unblock_dialog:unblock")
-    assert [b["number"] for b in _store(device)["blocked"]] == ["(707) 555-0404"]
+    assert [b["number"] for b in _blocked(device)] == ["(707) 555-0404"]
     assert device.crashes == []
 
 
@@ -243,13 +247,13 @@ def test_open_in_contacts_shows_the_contacts_page(device: Device) -> None:
 def test_voicemail_opening_marks_heard_and_delete(device: Device) -> None:
     _tab(device, "Voicemail")
     assert [v["read"] for v in _store(device)["voicemails"]] == [True, False, False, False]
-    tap(device, id="voicemail:3")
+    tap(device, id="voicemail:2")
     assert "Linden Avenue" in node(device, id="transcript")["text"]
     assert _store(device)["voicemails"][1]["read"]
     tap(device, id="play")
     assert node(device, id="play")["text"] == "Pause"
     tap(device, id="vm_delete")
-    assert [v["id"] for v in _store(device)["voicemails"]] == [2, 4, 5]
+    assert [v["id"] for v in _store(device)["voicemails"]] == [1, 3, 4]
     assert route(device) == "/voicemail"
 
 
@@ -412,7 +416,7 @@ def test_row_menu_details_and_voicemail_call_back(device: Device) -> None:
     assert _calls(device)[-1]["number"] == "+1 415-555-0191"  # Laura Chen
     device.handle_back()
     _tab(device, "Voicemail")
-    tap(device, id="voicemail:5")
+    tap(device, id="voicemail:4")
     tap(device, id="vm_call")
     tap(device, id="end_call")
     assert _calls(device)[-1]["number"] == "+1 628-555-0147"

@@ -167,12 +167,16 @@ def test_save_caller_with_the_name_and_number(booted):
 
 
 # --------------------------------------------------------------------------- blocking
+def _rows(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return state["os"]["providers"]["blocked"]
+
+
 def _blocked(state: dict[str, Any], *numbers: str) -> dict[str, Any]:
+    """``state`` with ``numbers`` added to the system-wide blocked-numbers provider."""
     out = copy.deepcopy(state)
-    store = out["apps"]["phone"]
     for n in numbers:
-        store["blocked"].append({"id": store["next_id"], "number": n, "added_ms": NOW})
-        store["next_id"] += 1
+        rid = max((b["id"] for b in _rows(out)), default=0) + 1
+        _rows(out).append({"id": rid, "number": n, "blocked_ms": NOW})
     return out
 
 
@@ -196,12 +200,12 @@ def test_unblock_number_leaves_the_others(booted):
     numbers = ("+1 213-555-0701", "+1 213-555-0702", "+1 213-555-0703")
     task = _task("unblock_number", numbers=numbers, number=numbers[1])
     initial = _blocked(booted, *numbers)
-    ids = {b["number"]: b["id"] for b in initial["apps"]["phone"]["blocked"]}
+    ids = {b["number"]: b["id"] for b in _rows(initial)}
 
     def without(*gone: str) -> dict[str, Any]:
         out = copy.deepcopy(initial)
-        out["apps"]["phone"]["blocked"] = [b for b in out["apps"]["phone"]["blocked"]
-                                           if b["id"] not in {ids[g] for g in gone}]
+        out["os"]["providers"]["blocked"] = [b for b in _rows(out)
+                                             if b["id"] not in {ids[g] for g in gone}]
         return out
 
     assert task.judge(initial, without(numbers[1])).success
@@ -236,7 +240,7 @@ def test_voicemail_time_answer_and_heard_side_effect(booted):
 
 
 def test_delete_voicemail_the_right_one(booted):
-    task = _task("delete_voicemail", voicemail_id=3, name="+1 213-555-0199")
+    task = _task("delete_voicemail", voicemail_id=2, name="+1 213-555-0199")
 
     def without(vm_id: int) -> dict[str, Any]:
         out = copy.deepcopy(booted)
@@ -244,8 +248,8 @@ def test_delete_voicemail_the_right_one(booted):
                                               if v["id"] != vm_id]
         return out
 
-    assert task.judge(booted, without(3)).success
-    assert not task.judge(booted, without(4)).success
+    assert task.judge(booted, without(2)).success
+    assert not task.judge(booted, without(3)).success
 
 
 # --------------------------------------------------------------------------- cross-app
@@ -340,3 +344,38 @@ def test_update_new_number_on_the_right_contact(booted):
     next(c for c in wrong["os"]["providers"]["contacts"] if c["id"] == 1)["phone"] = \
         "+1 213-555-0701"
     assert not task.judge(booted, wrong).success
+
+
+def test_unblock_contact_only_that_contact(booted):
+    task = _task("unblock_contact", contact_id=2, name="Benjamin Carter",
+                 number="+1 628-555-0147", decoy_id=1)
+    initial = _blocked(booted, "+1 415-555-0132", "+1 628-555-0147")  # Alice (decoy), Ben
+    ids = {b["number"]: b["id"] for b in _rows(initial)}
+
+    def without(*gone: str) -> dict[str, Any]:
+        out = copy.deepcopy(initial)
+        out["os"]["providers"]["blocked"] = [b for b in _rows(out)
+                                             if b["id"] not in {ids[g] for g in gone}]
+        return out
+
+    assert task.judge(initial, without("+1 628-555-0147")).success
+    assert not task.judge(initial, without("+1 415-555-0132")).success  # the decoy
+    v = task.judge(initial, without("+1 628-555-0147", "+1 415-555-0132"))
+    assert v.checks[0].passed and not v.clean
+    assert not task.judge(initial, initial).success
+
+
+def test_block_spam_texter_blocks_the_sender_not_the_decoy(booted):
+    task = _task("block_spam_texter", topic="a free cruise", number="+1 312-555-0777",
+                 decoy="+1 925-555-0888")
+    assert task.judge(booted, _blocked(booted, "(312) 555-0777")).success
+    assert task.judge(booted, _blocked(booted, "3125550777")).success
+    assert not task.judge(booted, _blocked(booted, "+1 925-555-0888")).success  # the decoy
+    assert not task.judge(booted, _blocked(booted, "+1 312-555-0778")).success  # near miss
+    v = task.judge(booted, _blocked(booted, "+1 312-555-0777", "+1 925-555-0888"))
+    assert v.checks[0].passed and not v.clean
+    read = _blocked(booted, "+1 312-555-0777")
+    for m in read["os"]["providers"]["sms"]:
+        m["read"] = True  # opening the conversations reads them: allowed
+    assert task.judge(booted, read).success
+    assert not task.judge(booted, booted).success
