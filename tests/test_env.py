@@ -270,3 +270,18 @@ def test_unsaved_text_is_a_draft_in_state_and_never_collateral():
     notes = next(t for t in device.state()["os"]["tasks"]["tasks"] if t["root_app_id"] == "notes")
     assert notes["stack"][-1]["drafts"] == {"title": "Half a thought"}
     assert info["clean"] and info["unexpected_changes"] == []
+
+
+def test_what_an_alarm_does_during_a_step_shows_in_that_steps_frame_and_state():
+    """A receiver that runs while the clock ticks (here an incoming call a task scheduled)
+    marks the screen stale: the step's observation and state already show the call."""
+    env = gym.make("MobileGym-v0", task="notes").unwrapped
+    env.reset(seed=0)
+    kernel = env.device.kernel
+    before, *_ = env.step(A.wait())
+    kernel.alarms.set("phone", "test-call", kernel.clock.now_ms() + 1, "phone.RING",
+                      {"number": "+1 415-555-0178"})
+    obs, *_ = env.step(A.wait())
+    assert kernel.tasks.top_activity.app_id == "phone"
+    assert not np.array_equal(obs, before)
+    assert np.array_equal(obs, env.device.clone().render())
