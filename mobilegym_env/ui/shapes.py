@@ -144,6 +144,14 @@ def blend_rect(surface: pygame.Surface, color: tuple[int, ...], rect: Rect) -> N
     del region, rows, pixels  # unlock the surface
 
 
+def _fill(surface: pygame.Surface, color: tuple[int, ...], rect: Rect) -> None:
+    """``surface.fill`` of the rect's part on the surface: pygame fills a rect that starts
+    above or left of the surface from its edge with the rect's full size (a card scrolled
+    half off the top of the screen would be painted as far below its bottom as it sticks
+    out above)."""
+    surface.fill(color, rect.clip(surface.get_rect()))
+
+
 def fill_rect(surface: pygame.Surface, color: str, rect: Rect, radius: int = 0,
               under: str | None = None) -> None:
     """Fills a rect, with anti-aliased corners of ``radius`` (a pill or a circle when the
@@ -158,7 +166,7 @@ def fill_rect(surface: pygame.Surface, color: str, rect: Rect, radius: int = 0,
         if translucent:
             blend_rect(surface, c, rect)
         else:
-            surface.fill(c[:3], rect)
+            _fill(surface, c[:3], rect)
         return
     if translucent:
         if rect.w * rect.h <= _SMALL:
@@ -176,11 +184,11 @@ def fill_rect(surface: pygame.Surface, color: str, rect: Rect, radius: int = 0,
             fmt = (surface.get_bitsize(), surface.get_masks())
             surface.blit(_opaque(rect.w, rect.h, c, rgb(under)[:3], r, fmt), rect.topleft)
             return
-        surface.fill(c, rect)
+        _fill(surface, c, rect)
         _blit_corners(surface, _patches(r, c, rgb(under)[:3]), rect, r)
         return
-    surface.fill(c, (rect.x + r, rect.y, rect.w - 2 * r, rect.h))
-    surface.fill(c, (rect.x, rect.y + r, rect.w, rect.h - 2 * r))
+    _fill(surface, c, Rect(rect.x + r, rect.y, rect.w - 2 * r, rect.h))
+    _fill(surface, c, Rect(rect.x, rect.y + r, rect.w, rect.h - 2 * r))
     _blit_corners(surface, _patches(r, c, None), rect, r)
 
 
