@@ -1,0 +1,627 @@
+"""Calculator suite: arithmetic people do on a phone (a sum, a tip, a split bill, a percent
+change, a square root, compound growth, a sine in degrees), reading and reusing the history,
+clearing it, and carrying a result into Notes or Messages.
+
+Every episode starts in Calculator with an empty display. Numbers are drawn per seed; answers
+are read leniently in form ("15.23", "$15.23", "15.228") and strictly in value (a tolerance of
+a cent where money is rounded). Pressing = appends to the history and the angle unit is
+remembered, so answering tasks let exactly those change (``CALCULATING``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mobilegym_env import actions as A
+from mobilegym_env import checks as C
+from mobilegym_env import oracle as O
+from mobilegym_env.apps.calculator import engine, model
+from mobilegym_env.apps.calculator.screens import KEYS
+from mobilegym_env.device import Device
+from mobilegym_env.judge import Expectation
+from mobilegym_env.task import Start, Task
+from mobilegym_env.tasks import contacts, messages, notes
+
+Action = dict[str, Any]
+HISTORY = "apps.calculator.history"
+# Working something out: = appends to the history; the angle unit may be switched.
+CALCULATING = (f"{HISTORY}[id=*]", "apps.calculator.next_id", "apps.calculator.degrees")
+DAY_MS = 86_400_000
+
+# key id of each symbol the oracle types (functions are typed by their key)
+_SYMBOL_KEYS = {sym: key for key, (_, sym) in KEYS.items() if len(sym) == 1}
+_SYMBOL_KEYS.update({"(": "paren", ")": "paren"})
+_FUNCTION_KEYS = {"sin(": "sin", "cos(": "cos", "tan(": "tan", "ln(": "ln", "log(": "log"}
+_PANEL_KEYS = {"e", "sin", "cos", "tan", "ln", "log", "open_paren", "close_paren", "angle",
+               "inv"}
+
+
+# --------------------------------------------------------------------------- helpers
+def _pick(rng: np.random.Generator, items: Sequence[Any]) -> Any:
+    return items[int(rng.integers(len(items)))]
+
+
+def _store(device: Device) -> dict[str, Any]:
+    return device.kernel.app_state("calculator")
+
+
+def keys_for(expr: str) -> list[str]:
+    """The key ids that type ``expr`` (keypad symbols and function names)."""
+    out: list[str] = []
+    i = 0
+    while i < len(expr):
+        fn = next((f for f in _FUNCTION_KEYS if expr.startswith(f, i)), None)
+        if fn is not None:
+            out.append(_FUNCTION_KEYS[fn])
+            i += len(fn)
+            continue
+        ch = expr[i]
+        if ch not in _SYMBOL_KEYS:
+            raise ValueError(f"no key types {ch!r}")
+        out.append(_SYMBOL_KEYS[ch])
+        i += 1
+    return out
+
+
+def calculate(device: Device, expr: str, degrees: bool | None = None) -> Iterator[Action]:
+    """On the calculator: clears, types ``expr`` key by key (opening the scientific panel and
+    switching the angle unit if needed), presses = and returns the result as plain text
+    (``"-1234.5"``)."""
+    yield from O.back_to(device, id="keypad")
+    keys = keys_for(expr)
+    if degrees is not None and degrees != _store(device)["degrees"]:
+        keys = ["angle", *keys]
+    if any(k in _PANEL_KEYS for k in keys) and O.find(device, id="angle") is None:
+        yield O.tap(device, id="expand")
+    if O.find(device, id="clear") is not None:
+        yield O.tap(device, id="clear")
+    for key in keys:
+        yield O.tap(device, id=key)
+    yield O.tap(device, id="equals")
+    return engine.as_plain(O.node(device, id="result")["text"])
+
+
+def _money(x: float) -> str:
+    return f"{x:,.2f}"
+
+
+def _check_choice(what: str, value: Any, options: Sequence[Any]) -> None:
+    if value not in options:
+        raise ValueError(f"{what} {value!r} is not one of {list(options)}")
+
+
+def _check_range(what: str, value: float, low: float, high: float) -> None:
+    if not low <= value <= high:
+        raise ValueError(f"{what} must be in [{low}, {high}], got {value}")
+
+
+class _CalcTask(Task):
+    suite = "calculator"
+    apps = ("calculator",)
+    start = Start(app="calculator")
+    objective = "query"
+    difficulty = 2
+
+
+# --------------------------------------------------------------------------- arithmetic
+FORMS = ("{a}×{b}−{c}÷{d}", "({a}+{b})×{c}", "{a}×{b}+{c}×{d}", "({a}−{b})÷{d}",
+         "{a}+{b}×{c}−{d}")
+
+
+class Evaluate(_CalcTask):
+    """Work out an expression whose precedence matters (× and ÷ before + and −)."""
+
+    name = "evaluate"
+    template = "Use the calculator to work out {shown}. What is the result?"
+    tags = ("multi_step",)
+
+    @dataclass(frozen=True)
+    class Params:
+        expression: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        form = _pick(rng, FORMS)
+        d = int(rng.integers(3, 13))
+        a, b = int(rng.integers(120, 4000)), int(rng.integers(11, 99))
+        c = d * int(rng.integers(12, 300))  # c ÷ d and (a − b) ÷ d come out whole
+        if form == "({a}−{b})÷{d}":
+            b = a - d * int(rng.integers(10, 300))
+        return cls.Params(form.format(a=a, b=b, c=c, d=d))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        value = engine.evaluate(params.expression)  # CalcError (a ValueError) if it has none
+        if value != round(value, 2):
+            raise ValueError(f"{params.expression} must come out to at most two decimals")
+
+    def template_values(self) -> dict[str, Any]:
+        shown = self.params.expression
+        for op in "+−×÷":
+            shown = shown.replace(op, f" {op} ")
+        return {"shown": shown.replace("( ", "(").replace(" )", ")")}
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_number(engine.evaluate(self.params.expression), 0.005),
+                C.may_change(*CALCULATING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        value = yield from calculate(device, self.params.expression)
+        yield A.answer(value)
+
+
+class _Bill(_CalcTask):
+    """A bill in cents and a tip percent."""
+
+    tips: Sequence[int] = (15, 18, 20)
+
+    @dataclass(frozen=True)
+    class Params:
+        cents: int
+        percent: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        return cls.Params(int(rng.integers(1800, 24000)), _pick(rng, cls.tips))
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        _check_range("cents", params.cents, 100, 1_000_000)
+        _check_choice("percent", params.percent, cls.tips)
+
+    @property
+    def bill(self) -> str:
+        return f"{self.params.cents // 100}.{self.params.cents % 100:02d}"
+
+    def template_values(self) -> dict[str, Any]:
+        return {"bill": f"${_money(self.params.cents / 100)}", "percent": self.params.percent,
+                **{k: v for k, v in vars(self.params).items() if k not in ("cents",
+                                                                            "percent")}}
+
+
+class Tip(_Bill):
+    """Compute a tip on a bill (Android's percent: bill × 15%)."""
+
+    name = "tip"
+    template = "My restaurant bill is {bill}. How much should I leave for a tip of {percent}%?"
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        tip = self.params.cents * self.params.percent / 10_000
+        return [C.answer_number(tip, 0.01), C.may_change(*CALCULATING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        value = yield from calculate(device, f"{self.bill}×{self.params.percent}%")
+        yield A.answer(value)
+
+
+class SplitBill(_Bill):
+    """Add a tip to a bill and split the total evenly."""
+
+    name = "split_bill"
+    template = ("The dinner bill is {bill}. We add a {percent}% tip and split the total evenly "
+                "between {people} people. How much does each person pay?")
+    difficulty = 3
+    tags = ("multi_step",)
+
+    @dataclass(frozen=True)
+    class Params:
+        cents: int
+        percent: int
+        people: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(int(rng.integers(1800, 24000)), _pick(rng, cls.tips),
+                          int(rng.integers(2, 7)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        super().validate_params(params, device)
+        _check_range("people", params.people, 2, 20)
+
+    def share(self) -> float:
+        return self.params.cents * (100 + self.params.percent) / 10_000 / self.params.people
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_number(self.share(), 0.01), C.may_change(*CALCULATING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        value = yield from calculate(
+            device, f"({self.bill}+{self.params.percent}%)÷{self.params.people}")
+        yield A.answer(f"{float(value):.2f}")
+
+
+class PercentChange(_CalcTask):
+    """The percent a price rose or fell by."""
+
+    name = "percent_change"
+    template = ("A price went from ${old} to ${new}. By what percent did it {way}? "
+                "Round to one decimal place.")
+    tags = ("multi_step",)
+
+    @dataclass(frozen=True)
+    class Params:
+        old: int
+        new: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        old = int(rng.integers(40, 900))
+        new = old
+        while abs(new - old) < 3:
+            new = int(old * rng.uniform(0.55, 1.6))
+        return cls.Params(old, new)
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.old <= 0 or params.new <= 0 or params.old == params.new:
+            raise ValueError("prices must be positive and differ")
+
+    def template_values(self) -> dict[str, Any]:
+        return {"old": self.params.old, "new": self.params.new,
+                "way": "rise" if self.params.new > self.params.old else "fall"}
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        change = abs(self.params.new - self.params.old) / self.params.old * 100
+        return [C.answer_number(change, 0.051), C.may_change(*CALCULATING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        old, new = self.params.old, self.params.new
+        value = yield from calculate(device, f"({max(old, new)}−{min(old, new)})÷{old}×100")
+        yield A.answer(f"{float(value):.1f}%")
+
+
+# --------------------------------------------------------------------------- scientific
+class SquareRoot(_CalcTask):
+    """A square root (the √ key of the scientific row)."""
+
+    name = "square_root"
+    template = "What is the square root of {n}, to two decimal places?"
+
+    @dataclass(frozen=True)
+    class Params:
+        n: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        n = int(rng.integers(20, 99999))
+        while math.isqrt(n) ** 2 == n:
+            n += 1
+        return cls.Params(n)
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_range("n", params.n, 2, 10**9)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_number(math.sqrt(self.params.n), 0.0051),
+                C.may_change(*CALCULATING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        value = yield from calculate(device, f"√{self.params.n}")
+        yield A.answer(f"{float(value):.2f}")
+
+
+class CompoundGrowth(_CalcTask):
+    """Compound growth: a principal times (1 + rate)^years (the ^ key)."""
+
+    name = "compound_growth"
+    template = ("I put ${principal} in a savings account that pays {rate}% interest a year, "
+                "compounded yearly. How much will it be worth after {years} years, to the "
+                "cent?")
+    difficulty = 3
+    tags = ("multi_step",)
+
+    @dataclass(frozen=True)
+    class Params:
+        principal: int
+        rate: float
+        years: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(int(rng.integers(5, 100)) * 100,
+                          float(_pick(rng, (1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0, 6.0))),
+                          int(rng.integers(3, 21)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_range("principal", params.principal, 1, 10**7)
+        _check_range("rate", params.rate, 0.1, 20)
+        _check_range("years", params.years, 1, 60)
+
+    def template_values(self) -> dict[str, Any]:
+        return {"principal": f"{self.params.principal:,}", "rate": f"{self.params.rate:g}",
+                "years": self.params.years}
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        p = self.params
+        return [C.answer_number(p.principal * (1 + p.rate / 100) ** p.years, 0.01),
+                C.may_change(*CALCULATING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        p = self.params
+        growth = 1 + p.rate / 100
+        value = yield from calculate(device, f"{p.principal}×{growth:g}^{p.years}")
+        yield A.answer(f"{float(value):.2f}")
+
+
+class SineDegrees(_CalcTask):
+    """A sine or cosine of an angle in degrees: the scientific panel, in DEG (the app starts
+    in radians)."""
+
+    name = "sine_degrees"
+    template = "Using the calculator, what is the {fn} of {angle} degrees? Give four decimals."
+    difficulty = 3
+    tags = ("toggle",)
+
+    @dataclass(frozen=True)
+    class Params:
+        fn: str
+        angle: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        angle = int(rng.integers(5, 85))
+        while angle % 15 == 0:
+            angle += 1
+        return cls.Params(_pick(rng, ("sine", "cosine")), angle)
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("fn", params.fn, ("sine", "cosine"))
+        _check_range("angle", params.angle, 1, 89)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        fn = math.sin if self.params.fn == "sine" else math.cos
+        return [C.answer_number(fn(math.radians(self.params.angle)), 0.00006),
+                C.may_change(*CALCULATING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        fn = "sin" if self.params.fn == "sine" else "cos"
+        value = yield from calculate(device, f"{fn}({self.params.angle})", degrees=True)
+        yield A.answer(f"{float(value):.4f}")
+
+
+# --------------------------------------------------------------------------- history
+# (what was being worked out, its expression) for past calculations written at setup
+PAST = (("the rent split", "{a}÷3"), ("the fuel cost", "{a}×1.89"),
+        ("the discount", "{a}−20%"), ("the tax", "{a}×8.25%"), ("the total", "{a}+{b}"),
+        ("the average", "({a}+{b})÷2"))
+
+
+def _past_history(device: Device, rng: np.random.Generator, target: str) -> None:
+    """Writes a day of past calculations: ``target`` among decoys that share its numbers."""
+    store = _store(device)
+    now = device.kernel.clock.now_ms()
+    a = int(rng.integers(100, 999))
+    decoys = [f"{a + 1}×3", f"{a}×2", f"{int(rng.integers(100, 999))}÷4"]
+    order = [target, *decoys]
+    rng.shuffle(order)
+    for i, expr in enumerate(order):
+        model.add_history(store, expr, engine.compute(expr)[0],
+                          now - DAY_MS // 2 + i * 600_000)
+
+
+class HistoryValue(_CalcTask):
+    """Read a past result off the history (decoy entries share its numbers)."""
+
+    name = "history_value"
+    template = "Earlier today I calculated {shown} on the calculator. What was the result?"
+    tags = ("menu", "scroll", "memory")
+
+    @dataclass(frozen=True)
+    class Params:
+        expression: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        a = int(rng.integers(1000, 9999))
+        b = int(rng.integers(13, 97))
+        form = _pick(rng, ("{a}×{b}", "{a}÷{b}", "{a}−{b}%", "{a}×{b}%"))
+        return cls.Params(form.format(a=a, b=b))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        engine.evaluate(params.expression)
+
+    def template_values(self) -> dict[str, Any]:
+        return {"shown": self.params.expression}
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        _past_history(device, rng, self.params.expression)
+
+    def result(self, initial: dict[str, Any]) -> str:
+        apps = initial["apps"]["calculator"]["history"]
+        return next(h["result"] for h in reversed(apps)
+                    if h["expression"] == self.params.expression)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        value = float(engine.as_plain(self.result(initial)))
+        return [C.answer_number(value, 0.0005), C.may_change(*CALCULATING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield O.tap(device, id="more")
+        yield O.tap(device, id="menu:history")
+        rec = next(h for h in reversed(_store(device)["history"])
+                   if h["expression"] == self.params.expression)
+        node = yield from O.scroll_to(device, id=f"history:{rec['id']}")
+        yield A.answer(engine.as_plain(node["text"].split(" = ")[1]))
+
+
+class ReuseHistory(HistoryValue):
+    """Take a past result from the history and work on with it."""
+
+    name = "reuse_history"
+    template = ("Take the result of the calculation {shown} from the calculator's history and "
+                "multiply it by {factor}. What do you get?")
+    difficulty = 3
+
+    @dataclass(frozen=True)
+    class Params:
+        expression: str
+        factor: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        a, b = int(rng.integers(100, 999)), int(rng.integers(3, 9))
+        return cls.Params(f"{a}×{b}", int(rng.integers(12, 99)))
+
+    def template_values(self) -> dict[str, Any]:
+        return {"shown": self.params.expression, "factor": self.params.factor}
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        value = float(engine.as_plain(self.result(initial))) * self.params.factor
+        return [C.answer_number(value, 0.0005), C.may_change(*CALCULATING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield O.tap(device, id="more")
+        yield O.tap(device, id="menu:history")
+        rec = next(h for h in reversed(_store(device)["history"])
+                   if h["expression"] == self.params.expression)
+        node = yield from O.scroll_to(device, id=f"history:{rec['id']}")
+        yield O.tap(device, node)  # back on the calculator with the result typed
+        for key in ["op_mul", *keys_for(str(self.params.factor))]:
+            yield O.tap(device, id=key)
+        yield O.tap(device, id="equals")
+        yield A.answer(engine.as_plain(O.node(device, id="result")["text"]))
+
+
+class ClearHistory(_CalcTask):
+    """Clear the calculation history (a menu, the history page, a confirmation)."""
+
+    name = "clear_history"
+    template = "Clear the calculator's history."
+    objective = "operate"
+    tags = ("menu", "dialog")
+
+    @dataclass(frozen=True)
+    class Params:
+        pass
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params()
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.equals(HISTORY, []), C.may_change("apps.calculator.degrees")]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield O.tap(device, id="more")
+        yield O.tap(device, id="menu:history")
+        yield O.tap(device, id="clear_history")
+        yield O.tap(device, id="clear_dialog:clear")
+
+
+# --------------------------------------------------------------------------- with other apps
+# (note title, what the prices are for)
+SHOPPING = (("Hardware store", ("paint", "brushes", "tape", "a ladder")),
+            ("Party budget", ("cake", "balloons", "drinks", "snacks")),
+            ("Camping gear", ("a tent", "a lantern", "a stove", "sleeping bags")),
+            ("School supplies", ("notebooks", "pens", "a backpack", "a calculator")))
+
+
+class TotalToNote(_CalcTask):
+    """Add up prices on the calculator and keep the total in a new note."""
+
+    name = "total_to_note"
+    template = ('I bought {items}. Add up the prices with the calculator and save the total in '
+                'a new note titled "{title}".')
+    difficulty = 4
+    objective = "hybrid"
+    apps = ("calculator", "notes")
+    tags = ("cross_app", "typing", "memory")
+
+    @dataclass(frozen=True)
+    class Params:
+        title: str
+        prices: tuple[int, ...]  # cents, one per item of the title's list
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        title, _ = _pick(rng, SHOPPING)
+        return cls.Params(title, tuple(int(rng.integers(199, 8999)) for _ in range(4)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("title", params.title, [t for t, _ in SHOPPING])
+        if len(params.prices) != 4 or not all(1 <= p <= 10**6 for p in params.prices):
+            raise ValueError("need four prices in cents")
+
+    def template_values(self) -> dict[str, Any]:
+        names = dict(SHOPPING)[self.params.title]
+        parts = [f"{n} for ${p // 100}.{p % 100:02d}" for n, p in zip(names, self.params.prices,
+                                                                      strict=True)]
+        return {"title": self.params.title, "items": ", ".join(parts[:-1]) + f" and {parts[-1]}"}
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        total = sum(self.params.prices) / 100
+        return [C.created(notes.NOTES, {"title": C.text_like(self.params.title),
+                                        "body": C.number_like(total, 0.001)}),
+                C.may_change(*CALCULATING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        expr = "+".join(f"{p // 100}.{p % 100:02d}" for p in self.params.prices)
+        value = yield from calculate(device, expr)
+        yield from O.open_app(device, "notes")
+        yield from O.back_to(device, id="fab")
+        yield O.tap(device, id="fab")
+        yield from O.type_into(device, self.params.title, id="title")
+        yield from O.type_into(device, f"{float(value):.2f}", id="body")
+        yield O.tap(device, id="save")
+
+
+class TextShare(_CalcTask):
+    """Split a bill on the calculator and text one person what each owes."""
+
+    name = "text_share"
+    template = ("We split a {bill} bill evenly between {people} of us. Text {name} how much "
+                "each person owes.")
+    difficulty = 4
+    objective = "hybrid"
+    apps = ("calculator", "messages")
+    tags = ("cross_app", "typing", "memory")
+
+    @dataclass(frozen=True)
+    class Params:
+        cents: int
+        people: int
+        contact_id: int
+        name: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        people = [c for c in contacts.contacts(device) if c["phone"]]
+        c = _pick(rng, people)
+        return cls.Params(int(rng.integers(3000, 40000)), int(rng.integers(2, 7)), c["id"],
+                          c["name"])
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_range("cents", params.cents, 100, 1_000_000)
+        _check_range("people", params.people, 2, 20)
+        c = contacts.contact(device, params.contact_id)
+        if c["name"] != params.name or not c["phone"]:
+            raise ValueError(f"contact {params.contact_id} is not {params.name!r} with a number")
+
+    def template_values(self) -> dict[str, Any]:
+        return {"bill": f"${_money(self.params.cents / 100)}", "people": self.params.people,
+                "name": self.params.name}
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        phone = next(c["phone"] for c in initial["os"]["providers"]["contacts"]
+                     if c["id"] == self.params.contact_id)
+        share = self.params.cents / 100 / self.params.people
+        return [messages.sent(C.digits_like(phone), C.number_like(share, 0.01)),
+                C.may_change(*CALCULATING, messages.LOOKING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        cents = self.params.cents
+        value = yield from calculate(device, f"{cents // 100}.{cents % 100:02d}÷{self.params.people}")
+        yield from messages.compose(device, self.params.name,
+                                    f"Each of us owes ${float(value):.2f}")
