@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import math
+import unicodedata
 from dataclasses import dataclass
 
 DAY_MS = 86_400_000
@@ -126,14 +127,21 @@ def city(key: str) -> City:
     return BY_KEY[key]
 
 
+def plain(text: str) -> str:
+    """``text`` without accents, folded for matching (``"São Paulo"`` -> ``"sao paulo"``)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
 def search(query: str) -> list[City]:
-    """Cities whose name (or country) starts a word with ``query``, names first."""
-    q = query.strip().casefold()
+    """Cities whose name (or country) starts a word with ``query`` (accents optional),
+    names first."""
+    q = plain(query.strip())
     if not q:
         return []
-    by_name = [c for c in CITIES if any(w.startswith(q) for w in [c.name.casefold()] +
-                                        c.name.casefold().split())]
-    by_country = [c for c in CITIES if c not in by_name and c.country.casefold().startswith(q)]
+    by_name = [c for c in CITIES if any(w.startswith(q) for w in [plain(c.name)] +
+                                        plain(c.name).split())]
+    by_country = [c for c in CITIES if c not in by_name and plain(c.country).startswith(q)]
     return sorted(by_name, key=lambda c: c.name) + sorted(by_country, key=lambda c: c.name)
 
 

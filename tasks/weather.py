@@ -1,0 +1,527 @@
+"""Weather suite: reading the forecast (now, today, tomorrow, a weekday; UV, humidity, sunset),
+comparing saved cities, changing units, adding and removing cities, and texting the weather.
+
+Every episode starts in Weather on the current location's page (San Francisco). The weather is
+a function of (city, date) (``apps/weather/data.py``) and the episode's start date differs per
+seed, so the answers do too; judges compute them with the same public functions, from the
+initial state's clock. A value that depends on the hour (the temperature now) or the day may
+roll over during an episode: an answer matching any instant of the episode's time budget is
+accepted (``_over_episode``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mobilegym_env import actions as A
+from mobilegym_env import checks as C
+from mobilegym_env import oracle as O
+from mobilegym_env.apps.weather import data, model
+from mobilegym_env.device import Device
+from mobilegym_env.judge import Expectation, Judged
+from mobilegym_env.task import Start, Task
+from mobilegym_env.tasks import contacts, messages
+
+Action = dict[str, Any]
+CITIES = "apps.weather.cities"
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+LONGEST_STEP_MS = 5_000  # a WAIT; the episode's time budget is its steps times this
+
+
+# --------------------------------------------------------------------------- reading state
+def _pick(rng: np.random.Generator, items: Sequence[Any], n: int | None = None) -> Any:
+    if n is None:
+        return items[int(rng.integers(len(items)))]
+    return [items[int(i)] for i in rng.choice(len(items), size=n, replace=False)]
+
+
+def _store(device: Device) -> dict[str, Any]:
+    return device.kernel.app_state("weather")
+
+
+def _saved(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The saved cities of a ``device.state()``."""
+    return state["apps"]["weather"]["cities"]
+
+
+def _here(device: Device) -> str | None:
+    city = model.located(device.kernel)
+    return city.key if city else None
+
+
+def _instants(initial: dict[str, Any], steps: int) -> list[int]:
+    """The virtual instants an episode may read the weather at: its start, then every
+    minute of its time budget."""
+    start = initial["os"]["time"]["now_ms"]
+    return [start + m * 60_000 for m in range(steps * LONGEST_STEP_MS // 60_000 + 2)]
+
+
+def _over_episode(task: Task, initial: dict[str, Any], fn: Callable[[int], Any]) -> list[Any]:
+    """``fn(now_ms)`` at every instant of the episode, distinct values in order."""
+    seen: list[Any] = []
+    for ms in _instants(initial, task.step_limit()):
+        value = fn(ms)
+        if value not in seen:
+            seen.append(value)
+    return seen
+
+
+def _one_number_of(values: Sequence[float]) -> C.TextTest:
+    """A text holding exactly one number, one of ``values``."""
+    def test(text: str) -> tuple[bool, str]:
+        found = sorted(set(C.parse_numbers(text)))
+        if len(found) != 1:
+            return False, f"found {len(found)} numbers {found}: give exactly one"
+        return any(abs(found[0] - v) < 1e-9 for v in values), f"read {found[0]:g}"
+    shown = " or ".join(f"{v:g}" for v in values)
+    return C.TextTest(f"the number {shown}", test)
+
+
+def answer_any(values: Sequence[float], name: str = "answer") -> Expectation:
+    """The answer holds exactly one number, one of ``values``."""
+    reading = _one_number_of(values)
+
+    def test(j: Judged) -> tuple[bool, str]:
+        if not j.answer or not j.answer.strip():
+            return False, f"expected an answer of {reading.expected}; no answer was given"
+        ok, found = reading.test(j.answer)
+        return ok, f"expected {reading.expected}; answer {j.answer!r} ({found})"
+    return C.holds(name, test)
+
+
+def today(c: data.City, now_ms: int) -> data.Day:
+    """The city's forecast for its local today."""
+    return data.day(c, data.local_now(c, now_ms).date())
+
+
+# --------------------------------------------------------------------------- oracle steps
+def city_list(device: Device) -> Iterator[Action]:
+    """The saved cities page, from the app's first screen."""
+    yield from O.back_to(device, id="cities")
+    yield O.tap(device, id="cities")
+
+
+def open_city(device: Device, key: str) -> Iterator[Action]:
+    """A city's page, through the saved cities (the current location is first there)."""
+    yield from city_list(device)
+    row = yield from O.scroll_to(device, id=f"city:{key}")
+    yield O.tap(device, row)
+
+
+def _number(text: str) -> str:
+    """The first number of a shown text: ``"High 14°"`` -> ``"14"``."""
+    found = re.search(r"-?\d+", text)
+    if found is None:
+        raise O.OracleError(f"no number in {text!r}")
+    return found.group()
+
+
+def _shown(device: Device, node_id: str) -> str:
+    return O.node(device, id=node_id)["text"]
+
+
+class _WeatherTask(Task):
+    suite = "weather"
+    apps = ("weather",)
+    start = Start(app="weather")
+    objective = "query"
+    difficulty = 2
+
+
+@dataclass(frozen=True)
+class _CityParams:
+    key: str
+    city: str
+
+
+class _SavedCityTask(_WeatherTask):
+    """A task about one of the saved cities (``key``, named ``city``)."""
+
+    Params = _CityParams
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[str]:
+        return [c["key"] for c in _store(device)["cities"]]
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, key: str) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        key = _pick(rng, cls.candidates(device))
+        return cls.Params(key, data.city(key).name, **cls.more(rng, device, key))
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        if params.key not in cls.candidates(device):
+            raise ValueError(f"{params.key!r} is not a city {cls.task_id()} can use")
+        if data.city(params.key).name != params.city:
+            raise ValueError(f"city {params.key!r} is {data.city(params.key).name!r}")
+
+    @property
+    def place(self) -> data.City:
+        return data.city(self.params.key)
+
+
+# --------------------------------------------------------------------------- reading
+class _DayValue(_SavedCityTask):
+    """A value of the city's forecast for today, read off its page."""
+
+    node = ""  # the detail tile the oracle reads
+
+    def value(self, d: data.Day) -> float:
+        raise NotImplementedError
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [answer_any(_over_episode(self, initial,
+                                         lambda ms: self.value(today(self.place, ms))))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from open_city(device, self.params.key)
+        tile = yield from O.scroll_to(device, id=self.node)
+        yield A.answer(_number(tile["text"]))
+
+
+class UvIndex(_DayValue):
+    """Today's UV index in a saved city (a tile at the bottom of its page)."""
+
+    name = "uv_index"
+    template = "What is today's UV index in {city}?"
+    tags = ("scroll",)
+    node = "uv"
+
+    def value(self, d: data.Day) -> float:
+        return d.uv
+
+
+class Humidity(_DayValue):
+    """Today's humidity in a saved city."""
+
+    name = "humidity"
+    template = "What's the humidity in {city} today, in percent?"
+    tags = ("scroll",)
+    node = "humidity"
+
+    def value(self, d: data.Day) -> float:
+        return d.humidity
+
+
+class Sunset(_SavedCityTask):
+    """When the sun sets today in a saved city (its local time)."""
+
+    name = "sunset"
+    template = "What time is sunset in {city} today (local time there)?"
+    tags = ("scroll",)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        h, m = today(self.place, initial["os"]["time"]["now_ms"]).sunset
+        return [C.answer_time(h, m, within_minutes=2)]  # a day's roll-over moves it a minute
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from open_city(device, self.params.key)
+        tile = yield from O.scroll_to(device, id="sunset")
+        yield A.answer(tile["text"].split(": ", 1)[1])
+
+
+class RainTomorrow(_SavedCityTask):
+    """Whether the forecast for tomorrow in a saved city is rain (showers, storms)."""
+
+    name = "rain_tomorrow"
+    template = "Will it rain in {city} tomorrow? Answer yes or no."
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        def rainy(ms: int) -> str:
+            d = data.local_now(self.place, ms).date() + datetime.timedelta(days=1)
+            return "yes" if data.day(self.place, d).rainy else "no"
+        return [C.answer_text(_over_episode(self, initial, rainy))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from open_city(device, self.params.key)
+        row = yield from O.scroll_to(device, id="day:1")
+        rainy = any(word in row["text"] for word in data.RAINY)
+        yield A.answer("yes" if rainy else "no")
+
+
+class HighOnWeekday(_SavedCityTask):
+    """The forecast high on a weekday 3-6 days ahead (the 10-day list, scrolled)."""
+
+    name = "high_on_weekday"
+    template = "What is the forecast high temperature in {city} on {weekday}?"
+    difficulty = 3
+    tags = ("scroll",)
+
+    @dataclass(frozen=True)
+    class Params(_CityParams):
+        weekday: str
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, key: str) -> dict[str, Any]:
+        local = data.local_now(data.city(key), device.kernel.clock.now_ms()).date()
+        ahead = local + datetime.timedelta(days=int(rng.integers(3, 7)))
+        return {"weekday": WEEKDAYS[ahead.weekday()]}
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        super().validate_params(params, device)
+        if params.weekday not in WEEKDAYS:
+            raise ValueError(f"weekday must be one of {WEEKDAYS}, got {params.weekday!r}")
+
+    def date(self, now_ms: int) -> datetime.date:
+        """The next date on that weekday, two to eight days after the city's today."""
+        local = data.local_now(self.place, now_ms).date()
+        return next(local + datetime.timedelta(days=k) for k in range(2, 9)
+                    if WEEKDAYS[(local + datetime.timedelta(days=k)).weekday()] ==
+                    self.params.weekday)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        unit = initial["apps"]["weather"]["unit"]
+        return [answer_any(_over_episode(self, initial, lambda ms: data.degrees(
+            data.day(self.place, self.date(ms)).high, unit)))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from open_city(device, self.params.key)
+        i = (self.date(device.kernel.clock.now_ms()) -
+             data.local_now(self.place, device.kernel.clock.now_ms()).date()).days
+        row = yield from O.scroll_to(device, id=f"day:{i}")
+        yield A.answer(_number(row["text"].split("high ", 1)[1]))
+
+
+class WarmestCity(_WeatherTask):
+    """Which saved city has today's highest high (the cities list shows each one's)."""
+
+    name = "warmest_city"
+    template = "Which of my saved cities in the Weather app has the highest temperature " \
+               "forecast for today?"
+    difficulty = 3
+    tags = ("counting", "scroll")
+
+    @dataclass(frozen=True)
+    class Params:
+        keys: tuple[str, ...]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        now = device.kernel.clock.now_ms()
+        here = _here(device)
+        pool = [c.key for c in data.CITIES if c.key != here]
+        while True:  # a clear winner: two degrees above the runner-up
+            keys = _pick(rng, pool, int(rng.integers(4, 7)))
+            highs = sorted((today(data.city(k), now).high for k in keys), reverse=True)
+            if highs[0] - highs[1] >= 2:
+                return cls.Params(tuple(keys))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if not 2 <= len(set(params.keys)) == len(params.keys) <= model.MAX_CITIES:
+            raise ValueError("need 2 or more distinct cities")
+        for key in params.keys:
+            data.city(key)
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        store = _store(device)
+        store["cities"].clear()
+        for key in self.params.keys:
+            model.add_city(store, key)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        def warmest(ms: int) -> str:
+            highs = {k: today(data.city(k), ms).high for k in self.params.keys}
+            return data.city(max(highs, key=highs.__getitem__)).name
+        return [C.answer_text(_over_episode(self, initial, warmest))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from city_list(device)
+        best: tuple[int, str] | None = None
+        for key in self.params.keys:
+            row = yield from O.scroll_to(device, id=f"city:{key}")
+            high = int(re.search(r"H (-?\d+)°", row["text"]).group(1))
+            if best is None or high > best[0]:
+                best = (high, data.city(key).name)
+        yield A.answer(best[1])
+
+
+# --------------------------------------------------------------------------- settings
+class FahrenheitTemperature(_SavedCityTask):
+    """Switch to °F in settings, then read a saved city's temperature now."""
+
+    name = "fahrenheit_temperature"
+    template = "Switch the Weather app to Fahrenheit, then tell me the current temperature " \
+               "in {city}."
+    difficulty = 3
+    objective = "hybrid"
+    tags = ("settings", "dialog")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        temps = _over_episode(self, initial, lambda ms: data.degrees(
+            data.current(self.place, ms).temp, "F"))
+        return [C.equals("apps.weather.unit", "F"), answer_any(temps)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield O.tap(device, id="settings")
+        yield O.tap(device, id="temp_unit")
+        yield O.tap(device, id="unit_dialog:F")
+        yield A.back()
+        yield from open_city(device, self.params.key)
+        yield A.answer(_number(_shown(device, "current_temp")))
+
+
+class WindUnit(_WeatherTask):
+    """Change the wind speed unit in the app's settings."""
+
+    name = "wind_unit"
+    template = "Show wind speeds in {unit} in the Weather app."
+    objective = "operate"
+    tags = ("settings", "dialog")
+
+    @dataclass(frozen=True)
+    class Params:
+        unit: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, [u for u in data.WIND_UNITS
+                                      if u != _store(device)["wind_unit"]]))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.unit not in data.WIND_UNITS or params.unit == _store(device)["wind_unit"]:
+            raise ValueError(f"unit must be another of {data.WIND_UNITS}, got {params.unit!r}")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.equals("apps.weather.wind_unit", self.params.unit)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield O.tap(device, id="settings")
+        yield O.tap(device, id="wind_unit")
+        yield O.tap(device, id=f"wind_dialog:{self.params.unit}")
+
+
+# --------------------------------------------------------------------------- cities
+class AddCity(_WeatherTask):
+    """Add a city by searching the city table (look-alike names are decoys)."""
+
+    name = "add_city"
+    template = "Add {city} to my saved cities in the Weather app."
+    objective = "operate"
+    tags = ("search", "typing")
+    Params = _CityParams
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[str]:
+        taken = {c["key"] for c in _store(device)["cities"]} | {_here(device)}
+        return [c.key for c in data.CITIES if c.key not in taken]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        key = _pick(rng, cls.candidates(device))
+        return cls.Params(key, data.city(key).name)
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        if params.key not in cls.candidates(device):
+            raise ValueError(f"{params.key!r} is saved already, the current location or unknown")
+        if data.city(params.key).name != params.city:
+            raise ValueError(f"city {params.key!r} is {data.city(params.key).name!r}")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.created(CITIES, {"key": self.params.key})]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from city_list(device)
+        yield O.tap(device, id="fab")
+        yield A.type_text(data.plain(self.params.city))  # "Sao Paulo" finds São Paulo
+        row = yield from O.scroll_to(device, id=f"result:{self.params.key}")
+        yield O.tap(device, row)
+
+
+class AddCityTemperature(AddCity):
+    """Add a city, then report its temperature now."""
+
+    name = "add_city_temperature"
+    template = "Add {city} to my Weather cities and tell me the temperature there right now."
+    difficulty = 3
+    objective = "hybrid"
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        unit = initial["apps"]["weather"]["unit"]
+        temps = _over_episode(self, initial, lambda ms: data.degrees(
+            data.current(data.city(self.params.key), ms).temp, unit))
+        return [*super().checks(initial), answer_any(temps)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from super().oracle(device)
+        row = yield from O.scroll_to(device, id=f"city:{self.params.key}")
+        yield O.tap(device, row)
+        yield A.answer(_number(_shown(device, "current_temp")))
+
+
+class RemoveCity(_SavedCityTask):
+    """Remove a saved city (its row's menu)."""
+
+    name = "remove_city"
+    template = "Remove {city} from my saved cities in the Weather app."
+    objective = "operate"
+    tags = ("menu",)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        rec = next(c for c in _saved(initial) if c["key"] == self.params.key)
+        return [C.deleted(CITIES, id=rec["id"])]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from city_list(device)
+        rec = model.saved(_store(device), self.params.key)
+        yield from O.scroll_to(device, id=f"city_more:{rec['id']}")
+        yield O.tap(device, id=f"city_more:{rec['id']}")
+        yield O.tap(device, id="city_menu:remove")
+
+
+# --------------------------------------------------------------------------- with Messages
+class TextHigh(_SavedCityTask):
+    """Text a contact today's high in a saved city."""
+
+    name = "text_high"
+    template = "Text {name} today's high temperature in {city}."
+    difficulty = 4
+    objective = "hybrid"
+    apps = ("weather", "messages")
+    tags = ("cross_app", "typing", "memory")
+
+    @dataclass(frozen=True)
+    class Params(_CityParams):
+        contact_id: int
+        name: str
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, key: str) -> dict[str, Any]:
+        c = _pick(rng, [c for c in contacts.contacts(device) if c["phone"]])
+        return {"contact_id": c["id"], "name": c["name"]}
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        super().validate_params(params, device)
+        c = contacts.contact(device, params.contact_id)
+        if c["name"] != params.name or not c["phone"]:
+            raise ValueError(f"contact {params.contact_id} is not {params.name!r} with a number")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        unit = initial["apps"]["weather"]["unit"]
+        phone = next(c["phone"] for c in initial["os"]["providers"]["contacts"]
+                     if c["id"] == self.params.contact_id)
+        highs = _over_episode(self, initial, lambda ms: data.degrees(
+            today(self.place, ms).high, unit))
+        return [messages.sent(C.digits_like(phone), _one_number_of(highs)),
+                C.may_change(messages.LOOKING)]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from open_city(device, self.params.key)
+        high = _number(_shown(device, "high_low"))
+        yield from messages.compose(device, self.params.name,
+                                    f"The high in {self.params.city} today is {high}°")
+
