@@ -189,7 +189,7 @@ def home(ctx: ScreenContext) -> View:
         text(small, 24, color=T.ON_SURFACE_VARIANT, w=FILL, text_align="right", id=small_id,
              max_lines=2, pad=(24, 0)) if result is not None else None,
         text(main, big, color=T.ERROR if ctx.ui.get(ERROR) else T.ON_SURFACE, w=FILL,
-             text_align="right", max_lines=3, id=main_id, pad=(24, 0), label=main or "0"),
+             text_align="right", max_lines=3, id=main_id, pad=(24, 0)),
         text(small, 28, color=T.ON_SURFACE_VARIANT, w=FILL, text_align="right",
              id=small_id, pad=(24, 0)) if result is None else text("", h=FILL),
         w=FILL, h=FILL, gap=6, pad=(0, 0, 0, 12), id="display",
@@ -216,8 +216,8 @@ _STYLE = {  # key kind -> (container, label colour)
     "equals": (T.PRIMARY, T.ON_PRIMARY),
     "sci": (T.SURFACE_CONTAINER_LOW, T.ON_SURFACE),
 }
-_NAMES = {"clear": "Clear", "paren": "Parentheses", "backspace": "Backspace",
-          "equals": "Equals", "angle": "Switch angle unit", "inv": "Inverse",
+_NAMES = {"paren": "Parentheses", "backspace": "Backspace",
+          "equals": "Equals", "inv": "Inverse",
           "expand": "More functions", "percent": "Percent", "op_add": "Plus",
           "op_sub": "Minus", "op_mul": "Multiply", "op_div": "Divide", "dot": "Point",
           "sqrt": "Square root", "power": "Power", "factorial": "Factorial", "pi": "Pi"}
