@@ -261,7 +261,10 @@ def temp_at(c: City, when: datetime.datetime) -> float:
 
 def is_night(d: Day, when: datetime.datetime) -> bool:
     minutes = when.hour * 60 + when.minute
-    return not d.sunrise[0] * 60 + d.sunrise[1] <= minutes < d.sunset[0] * 60 + d.sunset[1]
+    rise, set_ = d.sunrise[0] * 60 + d.sunrise[1], d.sunset[0] * 60 + d.sunset[1]
+    if set_ < rise:  # a sunset after midnight (Reykjavik in June): night is in between
+        return set_ <= minutes < rise
+    return not rise <= minutes < set_
 
 
 @dataclass(frozen=True)
