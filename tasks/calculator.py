@@ -5,7 +5,7 @@ clearing it, and carrying a result into Notes or Messages.
 Every episode starts in Calculator with an empty display. Numbers are drawn per seed; answers
 are read leniently in form ("15.23", "$15.23", "15.228") and strictly in value (a tolerance of
 a cent where money is rounded). Pressing = appends to the history and the angle unit is
-remembered, so answering tasks let exactly those change (``CALCULATING``).
+remembered, so answering tasks let exactly those change (:func:`calculating`).
 """
 
 from __future__ import annotations
@@ -23,14 +23,39 @@ from mobilegym_env import oracle as O
 from mobilegym_env.apps.calculator import engine, model
 from mobilegym_env.apps.calculator.screens import KEYS
 from mobilegym_env.device import Device
-from mobilegym_env.judge import Expectation
+from mobilegym_env.judge import Change, Check, Expectation, Judged
 from mobilegym_env.task import Start, Task
 from mobilegym_env.tasks import contacts, messages, notes
 
 Action = dict[str, Any]
 HISTORY = "apps.calculator.history"
-# Working something out: = appends to the history; the angle unit may be switched.
-CALCULATING = (f"{HISTORY}[id=*]", "apps.calculator.next_id", "apps.calculator.degrees")
+DEGREES = "apps.calculator.degrees"
+
+
+class _Calculating(Expectation):
+    """Not a check: working something out appends calculations to the history (the oldest go
+    once it is full) and may switch the angle unit. Deleting or editing past entries is
+    still collateral damage."""
+
+    counts = False
+    name = "may calculate"
+
+    def check(self, j: Judged) -> Check:
+        return Check(self.name, True)
+
+    def allows(self, change: Change, j: Judged) -> bool:
+        path = change.path
+        if path in (DEGREES, "apps.calculator.next_id"):
+            return True
+        if not path.startswith(f"{HISTORY}[id="):
+            return False
+        full = len(j.final["apps"]["calculator"]["history"]) >= model.MAX_HISTORY
+        return change.kind == "created" or (change.kind == "deleted" and full)
+
+
+def calculating(*more: str) -> list[Expectation]:
+    """What answering by calculating may change (and ``more`` patterns)."""
+    return [_Calculating(), *([C.may_change(*more)] if more else [])]
 DAY_MS = 86_400_000
 
 # key id of each symbol the oracle types (functions are typed by their key)
@@ -148,7 +173,7 @@ class Evaluate(_CalcTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.answer_number(engine.evaluate(self.params.expression), 0.005),
-                C.may_change(*CALCULATING)]
+                *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         value = yield from calculate(device, self.params.expression)
@@ -192,7 +217,7 @@ class Tip(_Bill):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         tip = self.params.cents * self.params.percent / 10_000
-        return [C.answer_number(tip, 0.01), C.may_change(*CALCULATING)]
+        return [C.answer_number(tip, 0.01), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         value = yield from calculate(device, f"{self.bill}×{self.params.percent}%")
@@ -228,7 +253,7 @@ class SplitBill(_Bill):
         return self.params.cents * (100 + self.params.percent) / 10_000 / self.params.people
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_number(self.share(), 0.01), C.may_change(*CALCULATING)]
+        return [C.answer_number(self.share(), 0.01), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         value = yield from calculate(
@@ -268,7 +293,7 @@ class PercentChange(_CalcTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         change = abs(self.params.new - self.params.old) / self.params.old * 100
-        return [C.answer_number(change, 0.051), C.may_change(*CALCULATING)]
+        return [C.answer_number(change, 0.051), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         old, new = self.params.old, self.params.new
@@ -300,7 +325,7 @@ class SquareRoot(_CalcTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.answer_number(math.sqrt(self.params.n), 0.0051),
-                C.may_change(*CALCULATING)]
+                *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         value = yield from calculate(device, f"√{self.params.n}")
@@ -342,7 +367,7 @@ class CompoundGrowth(_CalcTask):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         p = self.params
         return [C.answer_number(p.principal * (1 + p.rate / 100) ** p.years, 0.01),
-                C.may_change(*CALCULATING)]
+                *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         p = self.params
@@ -380,7 +405,7 @@ class SineDegrees(_CalcTask):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         fn = math.sin if self.params.fn == "sine" else math.cos
         return [C.answer_number(fn(math.radians(self.params.angle)), 0.00006),
-                C.may_change(*CALCULATING)]
+                *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         fn = "sin" if self.params.fn == "sine" else "cos"
@@ -443,7 +468,7 @@ class HistoryValue(_CalcTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         value = float(engine.as_plain(self.result(initial)))
-        return [C.answer_number(value, 0.0005), C.may_change(*CALCULATING)]
+        return [C.answer_number(value, 0.0005), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield O.tap(device, id="more")
@@ -477,7 +502,7 @@ class ReuseHistory(HistoryValue):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         value = float(engine.as_plain(self.result(initial))) * self.params.factor
-        return [C.answer_number(value, 0.0005), C.may_change(*CALCULATING)]
+        return [C.answer_number(value, 0.0005), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield O.tap(device, id="more")
@@ -509,7 +534,7 @@ class ClearHistory(_CalcTask):
         return cls.Params()
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.equals(HISTORY, []), C.may_change("apps.calculator.degrees")]
+        return [C.equals(HISTORY, []), C.may_change(DEGREES)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield O.tap(device, id="more")
@@ -563,7 +588,7 @@ class TotalToNote(_CalcTask):
         total = sum(self.params.prices) / 100
         return [C.created(notes.NOTES, {"title": C.text_like(self.params.title),
                                         "body": C.number_like(total, 0.001)}),
-                C.may_change(*CALCULATING)]
+                *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         expr = "+".join(f"{p // 100}.{p % 100:02d}" for p in self.params.prices)
@@ -618,7 +643,7 @@ class TextShare(_CalcTask):
                      if c["id"] == self.params.contact_id)
         share = self.params.cents / 100 / self.params.people
         return [messages.sent(C.digits_like(phone), C.number_like(share, 0.01)),
-                C.may_change(*CALCULATING, messages.LOOKING)]
+                *calculating(messages.LOOKING)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         cents = self.params.cents
