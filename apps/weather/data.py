@@ -13,6 +13,7 @@ hours are local to it, as a weather app shows them.
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 import math
 import unicodedata
@@ -161,12 +162,16 @@ def local_now(c: City, now_ms: int) -> datetime.datetime:
 
 def _season(c: City, day: datetime.date) -> float:
     """+1 at the height of the city's summer, -1 in the depth of its winter."""
-    t = math.cos(2 * math.pi * (day.timetuple().tm_yday - 200) / 365.25)
+    t = math.cos(2 * math.pi * (_yday(day) - 200) / 365.25)
     return t if c.lat >= 0 else -t
 
 
 def _declination(day: datetime.date) -> float:
-    return 23.44 * math.sin(2 * math.pi * (day.timetuple().tm_yday - 81) / 365.25)
+    return 23.44 * math.sin(2 * math.pi * (_yday(day) - 81) / 365.25)
+
+
+def _yday(day: datetime.date) -> int:
+    return day.toordinal() - datetime.date(day.year, 1, 1).toordinal() + 1
 
 
 @dataclass(frozen=True)
@@ -190,6 +195,7 @@ class Day:
         return self.condition in RAINY
 
 
+@functools.lru_cache(maxsize=8192)  # a page asks for the same few days many times
 def day(c: City, date: datetime.date) -> Day:
     """The forecast of city ``c`` on ``date`` (its local date)."""
     season = _season(c, date)
