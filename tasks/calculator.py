@@ -301,6 +301,42 @@ class PercentChange(_CalcTask):
         yield A.answer(f"{float(value):.1f}%")
 
 
+class Average(_CalcTask):
+    """The mean of a few scores (a sum in parentheses, divided)."""
+
+    name = "average"
+    template = "What is the average of these test scores: {shown}? Give two decimals."
+    difficulty = 3
+    tags = ("multi_step",)
+
+    @dataclass(frozen=True)
+    class Params:
+        scores: tuple[int, ...]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(tuple(int(x) for x in rng.integers(55, 101,
+                                                             size=int(rng.integers(4, 7)))))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if not 2 <= len(params.scores) <= 12 or not all(0 <= x <= 1000 for x in params.scores):
+            raise ValueError("need 2 to 12 scores in 0..1000")
+
+    def template_values(self) -> dict[str, Any]:
+        *rest, last = self.params.scores
+        return {"shown": ", ".join(map(str, rest)) + f" and {last}"}
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_number(sum(self.params.scores) / len(self.params.scores), 0.0051),
+                *calculating()]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        expr = f"({'+'.join(map(str, self.params.scores))})÷{len(self.params.scores)}"
+        value = yield from calculate(device, expr)
+        yield A.answer(f"{float(value):.2f}")
+
+
 # --------------------------------------------------------------------------- scientific
 class SquareRoot(_CalcTask):
     """A square root (the √ key of the scientific row)."""

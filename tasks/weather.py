@@ -230,6 +230,83 @@ class Sunset(_SavedCityTask):
         yield A.answer(tile["text"].split(": ", 1)[1])
 
 
+class FeelsLike(_SavedCityTask):
+    """What the temperature feels like now in a saved city (under the big number)."""
+
+    name = "feels_like"
+    template = "According to the Weather app, what does it feel like in {city} right now?"
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        unit = initial["apps"]["weather"]["unit"]
+        return [answer_any(_over_episode(self, initial, lambda ms: data.degrees(
+            data.current(self.place, ms).feels_like, unit)))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from open_city(device, self.params.key)
+        yield A.answer(_number(_shown(device, "feels_like")))
+
+
+class RainyDays(_SavedCityTask):
+    """Count the rainy days of a saved city's 10-day forecast (reading every row)."""
+
+    name = "rainy_days"
+    template = "How many of the next 10 days (today included) have rain in the forecast for " \
+               "{city}?"
+    difficulty = 3
+    tags = ("counting", "scroll")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        def count(ms: int) -> int:
+            start = data.local_now(self.place, ms).date()
+            return sum(d.rainy for d in data.forecast(self.place, start, 10))
+        return [answer_any(_over_episode(self, initial, count))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from open_city(device, self.params.key)
+        rainy = 0
+        for i in range(10):
+            row = yield from O.scroll_to(device, id=f"day:{i}")
+            rainy += any(f": {word}," in row["text"] for word in data.RAINY)
+        yield A.answer(str(rainy))
+
+
+# Where the phone may be (location presets that are cities of the weather table)
+PLACES = ("london", "new_york", "beijing", "shanghai")
+
+
+class WeatherHere(_WeatherTask):
+    """The sky where the phone is: the app's first page follows the location service."""
+
+    name = "weather_here"
+    difficulty = 1
+    template = "What's the weather like where I am right now? Answer with the condition the " \
+               "Weather app shows (for example: Cloudy)."
+
+    @dataclass(frozen=True)
+    class Params:
+        preset: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, PLACES))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if params.preset not in PLACES:
+            raise ValueError(f"preset must be one of {PLACES}, got {params.preset!r}")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        device.kernel.location.set_preset(self.params.preset)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        c = data.city(self.params.preset)
+        return [C.answer_text(_over_episode(self, initial,
+                                            lambda ms: data.current(c, ms).condition))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield A.answer(_shown(device, "condition"))
+
+
 class RainTomorrow(_SavedCityTask):
     """Whether the forecast for tomorrow in a saved city is rain (showers, storms)."""
 

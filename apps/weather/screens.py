@@ -2,7 +2,7 @@
 
 Routes: ``/`` the weather where the phone is (the location service's city; a prompt when
 location is off), ``/city/<key>`` a city's page, ``/cities`` the saved cities (``?dialog=
-city_menu&id=<id>`` a row's menu), ``/search`` adding a city, ``/settings`` the units
+city_menu&id=<id>`` asks to remove one), ``/search`` adding a city, ``/settings`` the units
 (``?dialog=unit`` / ``wind``). Every number comes from ``data.py``, for the city's local date
 and hour on the virtual clock; the rows and cells are retained by their shown values.
 """
@@ -30,7 +30,6 @@ from mobilegym_env.ui import (
     icon,
     icon_button,
     list_item,
-    popup_menu,
     radio,
     retained,
     row,
@@ -227,8 +226,10 @@ def cities(ctx: ScreenContext) -> View:
     overlay = None
     chosen = _menu_city(ctx)
     if ctx.query.get("dialog") == "city_menu" and chosen is not None:
-        overlay = popup_menu([("Remove", functools.partial(_remove, ctx, chosen["id"]),
-                               "city_menu:remove")], ctx.close_dialog, id="city_menu")
+        overlay = dialog(f"Remove {chosen['name']}?", "It leaves your saved cities.",
+                         [("Cancel", ctx.close_dialog, "city_menu:cancel"),
+                          ("Remove", functools.partial(_remove, ctx, chosen["id"]),
+                           "city_menu:remove")], on_dismiss=ctx.close_dialog, id="city_menu")
     return scaffold(body, top_bar=top_app_bar("Saved cities", Call("back")),
                     fab=fab("add", Call(_open_search), "Add city", extended=True),
                     overlay=overlay)
@@ -244,8 +245,8 @@ def _summary(c: City, now_ms: int, unit: str) -> tuple[str, str, str]:
 @retained(maxsize=128)
 def _city_row(key: str, city_id: int, name: str, where: str, temp: str, glyph: str,
               summary: str) -> View:
-    more = icon_button("more_vert", Call(_open_menu, city_id),
-                       f"More options for {name}", id=f"city_more:{city_id}") \
+    more = icon_button("delete", Call(_open_menu, city_id), f"Remove {name}",
+                       id=f"city_more:{city_id}") \
         if city_id else icon("near_me:fill", 20, T.PRIMARY, w=40)
     return row(col(text(name, 18, "medium"), text(where, 13, color=T.ON_SURFACE_VARIANT),
                    text(summary, 13, color=T.ON_SURFACE_VARIANT), w=FILL, gap=2),

@@ -207,3 +207,13 @@ def _name(env: MobileGymEnv, contact_id: int) -> str:
 def _phone(state: dict, contact_id: int) -> str:
     return next(c["phone"] for c in state["os"]["providers"]["contacts"]
                 if c["id"] == contact_id)
+
+
+def test_average(env):
+    task, initial, final = start(env, "average", scores=[87, 92, 78, 95])
+    assert "87, 92, 78 and 95" in task.instruction
+    assert passes(task, initial, computed(final, "(87+92+78+95)÷4"), "88")
+    assert passes(task, initial, final, "88.00")
+    assert not passes(task, initial, final, "352")  # the sum
+    with pytest.raises(ValueError):
+        start(env, "average", scores=[90])

@@ -194,3 +194,34 @@ def test_text_high(env):
     assert not passes(task, initial, final)
     row["body"] = f"High {high}, low {high - 5}"  # two numbers
     assert not passes(task, initial, final)
+
+
+def test_feels_like(env):
+    task, initial, final = start(env, "feels_like", key="new_york", city="New York")
+    cur = data.current(data.city("new_york"), now_ms(initial))
+    assert passes(task, initial, final, f"{data.degrees(cur.feels_like, 'C')}°")
+    if data.degrees(cur.temp, "C") != data.degrees(cur.feels_like, "C"):
+        assert not passes(task, initial, final, str(data.degrees(cur.temp, "C")))
+
+
+def test_rainy_days_counts_the_ten_days(env):
+    task, initial, final = start(env, "rainy_days", key="london", city="London")
+    c = data.city("london")
+    days = data.forecast(c, data.local_now(c, now_ms(initial)).date(), 10)
+    count = sum(d.rainy for d in days)
+    assert passes(task, initial, final, str(count))
+    assert passes(task, initial, final, f"{count} days")
+    assert not passes(task, initial, final, str(count + 1))
+
+
+def test_weather_here_follows_the_location(env):
+    task, initial, final = start(env, "weather_here", preset="beijing")
+    assert initial["os"]["location"]["city"] == "Beijing"
+    cond = data.current(data.city("beijing"), now_ms(initial)).condition
+    assert passes(task, initial, final, cond) and passes(task, initial, final, cond.upper())
+    sf = data.current(data.city("san_francisco"), now_ms(initial)).condition
+    if sf != cond:
+        assert not passes(task, initial, final, sf)
+    assert not passes(task, initial, final, "Raining cats")
+    with pytest.raises(ValueError):
+        start(env, "weather_here", preset="paris")
