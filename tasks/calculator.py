@@ -261,6 +261,50 @@ class SplitBill(_Bill):
         yield A.answer(f"{float(value):.2f}")
 
 
+class Discount(_Bill):
+    """A sale price: the price less a percent (Android's a − b% is a − a·b/100)."""
+
+    name = "discount"
+    template = "A jacket costs {bill} and is {percent}% off in the sale. What is the sale price?"
+    tips = (15, 20, 25, 30, 35, 40, 45)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        price = self.params.cents * (100 - self.params.percent) / 10_000
+        return [C.answer_number(price, 0.01), *calculating()]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        value = yield from calculate(device, f"{self.bill}−{self.params.percent}%")
+        yield A.answer(f"{float(value):.2f}")
+
+
+class ConvertTemperature(_CalcTask):
+    """Fahrenheit to Celsius by the formula, on the calculator."""
+
+    name = "convert_temperature"
+    template = "Use the calculator to convert {f}°F to degrees Celsius. Round to one decimal."
+    tags = ("multi_step",)
+
+    @dataclass(frozen=True)
+    class Params:
+        f: int
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(int(rng.integers(-20, 120)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_range("f", params.f, -459, 10_000)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_number((self.params.f - 32) * 5 / 9, 0.051), *calculating()]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        f = str(self.params.f).replace("-", engine.MINUS)
+        value = yield from calculate(device, f"({f}−32)×5÷9")
+        yield A.answer(f"{float(value):.1f}")
+
+
 class PercentChange(_CalcTask):
     """The percent a price rose or fell by."""
 

@@ -539,6 +539,90 @@ class AddCityTemperature(AddCity):
         yield A.answer(_number(_shown(device, "current_temp")))
 
 
+class SavedCount(_WeatherTask):
+    """Count the saved cities (more are saved per seed; the current location is not one)."""
+
+    name = "saved_count"
+    template = "How many cities have I saved in the Weather app, not counting my current " \
+               "location?"
+    tags = ("counting", "scroll")
+
+    @dataclass(frozen=True)
+    class Params:
+        extra: tuple[str, ...]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(tuple(_pick(rng, AddCity.candidates(device), int(rng.integers(1, 6)))))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        free = AddCity.candidates(device)
+        if len(set(params.extra)) != len(params.extra) or not set(params.extra) <= set(free):
+            raise ValueError("extra cities must be distinct, unsaved cities of the table")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        for key in self.params.extra:
+            model.add_city(_store(device), key)
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.answer_number(len(_saved(initial)))]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from city_list(device)
+        seen: set[str] = set()
+        while True:  # rows are read as they scroll into view
+            seen |= {n["id"] for n in O.find_all(device, where=lambda n: (
+                n["id"] or "").startswith("city_more:"))}
+            if O.find(device, id=f"city_more:{_saved(device.state())[-1]['id']}") is not None:
+                break
+            yield O.scroll_down()
+        yield A.answer(str(len(seen)))
+
+
+class ReplaceCity(_SavedCityTask):
+    """Swap one saved city for another (a removal and a search)."""
+
+    name = "replace_city"
+    template = "In the Weather app, replace {city} with {new_city} in my saved cities."
+    difficulty = 3
+    objective = "operate"
+    tags = ("search", "typing", "dialog", "multi_step")
+
+    @dataclass(frozen=True)
+    class Params(_CityParams):
+        new_key: str
+        new_city: str
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, key: str) -> dict[str, Any]:
+        new = _pick(rng, AddCity.candidates(device))
+        return {"new_key": new, "new_city": data.city(new).name}
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        super().validate_params(params, device)
+        if params.new_key not in AddCity.candidates(device) or \
+                data.city(params.new_key).name != params.new_city:
+            raise ValueError(f"{params.new_key!r} is not an unsaved city named "
+                             f"{params.new_city!r}")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        rec = next(c for c in _saved(initial) if c["key"] == self.params.key)
+        return [C.deleted(CITIES, id=rec["id"]), C.created(CITIES, {"key": self.params.new_key})]
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from city_list(device)
+        rec = model.saved(_store(device), self.params.key)
+        yield from O.scroll_to(device, id=f"city_more:{rec['id']}")
+        yield O.tap(device, id=f"city_more:{rec['id']}")
+        yield O.tap(device, id="city_menu:remove")
+        yield O.tap(device, id="fab")
+        yield A.type_text(data.plain(self.params.new_city))
+        row = yield from O.scroll_to(device, id=f"result:{self.params.new_key}")
+        yield O.tap(device, row)
+
+
 class RemoveCity(_SavedCityTask):
     """Remove a saved city (its row's menu)."""
 

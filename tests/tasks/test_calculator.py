@@ -217,3 +217,19 @@ def test_average(env):
     assert not passes(task, initial, final, "352")  # the sum
     with pytest.raises(ValueError):
         start(env, "average", scores=[90])
+
+
+def test_discount_is_the_price_less_the_percent(env):
+    task, initial, final = start(env, "discount", cents=12999, percent=35)
+    assert passes(task, initial, computed(final, "129.99−35%"), "$84.49")
+    assert passes(task, initial, final, "84.4935")
+    assert not passes(task, initial, final, "45.50")  # the amount off
+    with pytest.raises(ValueError):
+        start(env, "discount", cents=12999, percent=33)
+
+
+def test_convert_temperature(env):
+    task, initial, final = start(env, "convert_temperature", f=-4)
+    assert passes(task, initial, computed(final, f"({engine.MINUS}4−32)×5÷9"), "-20")
+    assert passes(task, initial, final, "-20.0 °C")
+    assert not passes(task, initial, final, "20") and not passes(task, initial, final, "-15.6")

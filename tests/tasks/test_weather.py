@@ -225,3 +225,26 @@ def test_weather_here_follows_the_location(env):
     assert not passes(task, initial, final, "Raining cats")
     with pytest.raises(ValueError):
         start(env, "weather_here", preset="paris")
+
+
+def test_saved_count_counts_the_cities_written_at_setup(env):
+    task, initial, final = start(env, "saved_count", extra=["cairo", "rome"])
+    assert len(weather(initial)["cities"]) == 7
+    assert passes(task, initial, final, "7") and passes(task, initial, final, "seven")
+    assert not passes(task, initial, final, "8")  # with the current location
+    with pytest.raises(ValueError):
+        start(env, "saved_count", extra=["london"])
+
+
+def test_replace_city_needs_both_halves(env):
+    task, initial, final = start(env, "replace_city", key="paris", city="Paris",
+                                 new_key="rome", new_city="Rome")
+    weather(final)["cities"] = [c for c in weather(final)["cities"] if c["key"] != "paris"]
+    only_removed = copy.deepcopy(final)
+    _add(final, "rome")
+    assert passes(task, initial, final)
+    v = task.judge(initial, only_removed)
+    assert not v.success and v.progress == 0.5
+    only_added = copy.deepcopy(initial)
+    _add(only_added, "rome")
+    assert not passes(task, initial, only_added)
