@@ -111,6 +111,15 @@ def calculate(device: Device, expr: str, degrees: bool | None = None) -> Iterato
     return engine.as_plain(O.node(device, id="result")["text"])
 
 
+def history_entry(device: Device, expr: str) -> Iterator[Action]:
+    """From the calculator: opens the history and scrolls to the newest entry of ``expr``;
+    returns its node (text ``"<expression> = <result>"``)."""
+    yield O.tap(device, id="more")
+    yield O.tap(device, id="menu:history")
+    rec = next(h for h in reversed(_store(device)["history"]) if h["expression"] == expr)
+    return (yield from O.scroll_to(device, id=f"history:{rec['id']}"))
+
+
 def _money(x: float) -> str:
     return f"{x:,.2f}"
 
@@ -551,11 +560,7 @@ class HistoryValue(_CalcTask):
         return [C.answer_number(value, 0.0005), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield O.tap(device, id="more")
-        yield O.tap(device, id="menu:history")
-        rec = next(h for h in reversed(_store(device)["history"])
-                   if h["expression"] == self.params.expression)
-        node = yield from O.scroll_to(device, id=f"history:{rec['id']}")
+        node = yield from history_entry(device, self.params.expression)
         yield A.answer(engine.as_plain(node["text"].split(" = ")[1]))
 
 
@@ -585,11 +590,7 @@ class ReuseHistory(HistoryValue):
         return [C.answer_number(value, 0.0005), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield O.tap(device, id="more")
-        yield O.tap(device, id="menu:history")
-        rec = next(h for h in reversed(_store(device)["history"])
-                   if h["expression"] == self.params.expression)
-        node = yield from O.scroll_to(device, id=f"history:{rec['id']}")
+        node = yield from history_entry(device, self.params.expression)
         yield O.tap(device, node)  # back on the calculator with the result typed
         for key in ["op_mul", *keys_for(str(self.params.factor))]:
             yield O.tap(device, id=key)

@@ -114,6 +114,23 @@ def open_city(device: Device, key: str) -> Iterator[Action]:
     yield O.tap(device, row)
 
 
+def add_city(device: Device, key: str) -> Iterator[Action]:
+    """From the saved cities: searches for the city (without accents: "Sao Paulo" finds São
+    Paulo) and taps its result."""
+    yield O.tap(device, id="fab")
+    yield A.type_text(data.plain(data.city(key).name))
+    row = yield from O.scroll_to(device, id=f"result:{key}")
+    yield O.tap(device, row)
+
+
+def remove_city(device: Device, key: str) -> Iterator[Action]:
+    """From the saved cities: the city's delete button, then Remove."""
+    rec = model.saved(_store(device), key)
+    button = yield from O.scroll_to(device, id=f"city_more:{rec['id']}")
+    yield O.tap(device, button)
+    yield O.tap(device, id="city_menu:remove")
+
+
 def _number(text: str) -> str:
     """The first number of a shown text: ``"High 14°"`` -> ``"14"``."""
     found = re.search(r"-?\d+", text)
@@ -512,10 +529,7 @@ class AddCity(_WeatherTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from city_list(device)
-        yield O.tap(device, id="fab")
-        yield A.type_text(data.plain(self.params.city))  # "Sao Paulo" finds São Paulo
-        row = yield from O.scroll_to(device, id=f"result:{self.params.key}")
-        yield O.tap(device, row)
+        yield from add_city(device, self.params.key)
 
 
 class AddCityTemperature(AddCity):
@@ -613,10 +627,7 @@ class ReplaceCity(_SavedCityTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from city_list(device)
-        rec = model.saved(_store(device), self.params.key)
-        yield from O.scroll_to(device, id=f"city_more:{rec['id']}")
-        yield O.tap(device, id=f"city_more:{rec['id']}")
-        yield O.tap(device, id="city_menu:remove")
+        yield from remove_city(device, self.params.key)
         yield O.tap(device, id="fab")
         yield A.type_text(data.plain(self.params.new_city))
         row = yield from O.scroll_to(device, id=f"result:{self.params.new_key}")
@@ -637,10 +648,7 @@ class RemoveCity(_SavedCityTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from city_list(device)
-        rec = model.saved(_store(device), self.params.key)
-        yield from O.scroll_to(device, id=f"city_more:{rec['id']}")
-        yield O.tap(device, id=f"city_more:{rec['id']}")
-        yield O.tap(device, id="city_menu:remove")
+        yield from remove_city(device, self.params.key)
 
 
 # --------------------------------------------------------------------------- with Messages

@@ -101,7 +101,12 @@ def _continued(ctx: ScreenContext, symbol: str) -> str:
     if ctx.ui.get(ERROR):
         return ""
     starts_operation = symbol in OPERATORS or symbol in ("%", "!", "^2")
-    return result.replace(",", "") if starts_operation else ""
+    return _as_input(result) if starts_operation else ""
+
+
+def _as_input(shown: str) -> str:
+    """A displayed result as keys would type it: no grouping, ``1.5E17`` as ``1.5×10^17``."""
+    return shown.replace(",", "").replace("E", "×10^")
 
 
 def _type(ctx: ScreenContext, symbol: str) -> None:
@@ -162,7 +167,7 @@ def reuse(ctx: ScreenContext, entry_id: int) -> None:
     rec = next((h for h in ctx.state["history"] if h["id"] == entry_id), None)
     if rec is None:
         return
-    value = rec["result"].replace(",", "")
+    value = _as_input(rec["result"])
     expr = _continued(ctx, value)
     if expr and (expr[-1].isdigit() or expr[-1] in ".)πe%!"):
         expr += "×"  # a value after a value multiplies, as the display would read it

@@ -343,3 +343,20 @@ def test_history_is_bounded() -> None:
     for i in range(120):
         model.add_history(s, f"{i}+1", str(i + 1), i)
     assert len(s["history"]) == model.MAX_HISTORY and s["history"][-1]["expression"] == "119+1"
+
+
+def test_a_result_in_e_notation_carries_on(device: Device) -> None:
+    type_digits(device, "123456789")
+    press(device, "op_mul")
+    type_digits(device, "987654321")
+    press(device, "equals")
+    assert node(device, id="result")["text"] == "1.21932631113E17"
+    press(device, "op_div")
+    type_digits(device, "2")
+    assert formula(device) == "1.21932631113×10^17÷2"
+    press(device, "equals")
+    assert node(device, id="result")["text"] == "6.09663155565E16"
+    press(device, "more", "menu:history")
+    tap(device, id=f"history:{store(device)['history'][-2]['id']}")
+    press(device, "equals")
+    assert node(device, id="result")["text"] == "1.21932631113E17"
