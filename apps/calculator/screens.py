@@ -245,7 +245,7 @@ def _key(key: str, label: str, kind: str, h: int, selected: bool = False) -> Vie
                selected=selected)
 
 
-@retained(maxsize=16)
+@retained(maxsize=8)  # ~0.6 MB of pixels each
 def keypad(expanded: bool, inverse: bool, degrees: bool, clear_label: str) -> View:
     """The scientific rows (the first always, the rest under the chevron) and the main pad."""
     def sci_key(key: str) -> View:
@@ -313,7 +313,7 @@ def _day_label(when: Any, today: Any) -> str:
     return f"{when:%a, %b} {when.day}"
 
 
-@retained(maxsize=128)
+@retained(maxsize=32)
 def _entry(entry_id: int, expression: str, result: str) -> View:
     return col(text(expression, 16, color=T.ON_SURFACE_VARIANT, w=FILL, text_align="right"),
                text(result, 26, color=T.ON_SURFACE, w=FILL, text_align="right"),

@@ -146,7 +146,7 @@ def _page(ctx: ScreenContext, c: City, current: bool) -> View:
                       pad=(12, 0, 12, 24))
 
 
-@retained(maxsize=32)
+@retained(maxsize=8)
 def _header(place: str, current: bool, local: str, temp: str, condition: str, glyph: str,
             high_low: str, feels: str) -> View:
     return col(
@@ -164,7 +164,7 @@ def _header(place: str, current: bool, local: str, temp: str, condition: str, gl
         w=FILL, gap=4, pad=(20, 16, 20, 20), radius=28, bg=T.PRIMARY_CONTAINER, id="now")
 
 
-@retained(maxsize=256)
+@retained(maxsize=128)
 def _hour_cell(i: int, label: str, glyph: str, temp: str, precip: int) -> View:
     return col(text(label, 13, color=T.ON_SURFACE_VARIANT),
                icon(glyph, 28, T.PRIMARY),
@@ -174,7 +174,7 @@ def _hour_cell(i: int, label: str, glyph: str, temp: str, precip: int) -> View:
                label=f"{label}: {temp}" + (f", {precip}% rain" if precip >= 20 else ""))
 
 
-@retained(maxsize=256)
+@retained(maxsize=64)
 def _day_row(i: int, label: str, condition: str, glyph: str, precip: int, high: int,
              low: int) -> View:
     chance = f"{precip}%" if precip >= 20 else ""
@@ -187,7 +187,7 @@ def _day_row(i: int, label: str, condition: str, glyph: str, precip: int, high: 
                (f", {precip}% chance of rain" if chance else ""))
 
 
-@retained(maxsize=64)
+@retained(maxsize=8)
 def _details(humidity: str, wind: str, uv: str, sunrise: str, sunset: str,
              precip: str) -> View:
     tiles = (("humidity", "humidity_percentage", "Humidity", humidity),
@@ -242,7 +242,7 @@ def _summary(c: City, now_ms: int, unit: str) -> tuple[str, str, str]:
             f"L {data.degrees(now.day.low, unit)}°")
 
 
-@retained(maxsize=128)
+@retained(maxsize=32)
 def _city_row(key: str, city_id: int, name: str, where: str, temp: str, glyph: str,
               summary: str) -> View:
     more = icon_button("delete", Call(_open_menu, city_id), f"Remove {name}",
