@@ -28,3 +28,11 @@ def test_the_two_commands_lead_the_readme_and_ci_runs_the_second():
     assert "mobilegym eval" in blocks[0] and "pytest" in blocks[1]
     ci = (README.parent / ".ci" / "run").read_text()
     assert blocks[1] in ci
+
+
+def test_the_task_count_is_current():
+    import mobilegym_env
+    from mobilegym_env.task import suites
+
+    count = f"{len(mobilegym_env.list_tasks())} task templates in {len(suites())} suites"
+    assert count in README.read_text(), f"README should say: {count}"
