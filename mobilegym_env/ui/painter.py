@@ -69,8 +69,15 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1,
                 surface.blit(cached[1], (p.x * s, p.y * s))
                 skip_to = i + p.nodes
                 continue
-            closing.append((i + p.nodes, _Layer(owner, key, pygame.Rect(
-                p.x * s, p.y * s, p.w * s, p.h * s))))
+            area = pygame.Rect(p.x * s, p.y * s, p.w * s, p.h * s)
+            closing.append((i + p.nodes, _Layer(owner, key, area)))
+            if p.under is not None:
+                # the colour it is kept over, laid first: what an earlier sibling overflowed
+                # into its box (a squeezed text's glyphs) is neither kept nor shown in one frame
+                # and not the next, so a fresh paint gives the pixels a later blit does
+                surface.set_clip(None)
+                current_clip = None
+                surface.fill(rgb(p.under)[:3], area)
         kind = v.kind
         clips = v.radius and (v.clip or kind == "picture")
         if kind in _CONTAINERS and v.bg is None and v.border is None and not clips:
