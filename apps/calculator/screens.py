@@ -185,7 +185,10 @@ def home(ctx: ScreenContext) -> View:
     else:  # after =, the result is the big line and the expression moves up small
         main, small = result, expr
         main_id, small_id = "result", "formula"
+    sci = bool(ctx.ui.get(SCI))
     big = 56 if len(main) <= 9 else 44 if len(main) <= 12 else 32
+    if sci:  # the open panel leaves the display ~150 px: both lines must fit in it
+        big = min(big, 40)
     display = col(
         row(text("DEG" if degrees else "RAD", 14, "medium", T.ON_SURFACE_VARIANT, id="unit"),
             text("", w=FILL), bar_action("more_vert", Call("open_dialog", "menu"),
@@ -195,11 +198,12 @@ def home(ctx: ScreenContext) -> View:
              max_lines=2, pad=(24, 0)) if result is not None else None,
         text(main, big, color=T.ERROR if ctx.ui.get(ERROR) else T.ON_SURFACE, w=FILL,
              text_align="right", max_lines=3, id=main_id, pad=(24, 0)),
-        text(small, 28, color=T.ON_SURFACE_VARIANT, w=FILL, text_align="right",
-             id=small_id, pad=(24, 0)) if result is None else text("", h=FILL),
+        text(small, 22 if sci else 28, color=T.ON_SURFACE_VARIANT, w=FILL,
+             text_align="right", id=small_id, pad=(24, 0)) if result is None
+        else text("", h=FILL),
         w=FILL, h=FILL, gap=6, pad=(0, 0, 0, 12), id="display",
         bg=T.SURFACE_CONTAINER_LOW, radius=0)
-    keys = keypad(bool(ctx.ui.get(SCI)), bool(ctx.ui.get(INV)), degrees,
+    keys = keypad(sci, bool(ctx.ui.get(INV)), degrees,
                   "AC" if not expr or result is not None else "C")
     overlay = None
     if ctx.query.get("dialog") == "menu":
