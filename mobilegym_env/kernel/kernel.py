@@ -28,6 +28,7 @@ from . import broadcast as B
 from . import callbacks
 from . import shared as sharing
 from .alarms import AlarmService
+from .app_stores import AppStores
 from .back_dispatcher import BackDispatcher, default_dispatcher
 from .broadcast import BroadcastBus
 from .clipboard import ClipboardService
@@ -85,7 +86,7 @@ class Kernel:
         self.clipboard = ClipboardService()
         self.files = FileSystem()
         self.providers = ContentResolver(default_providers())
-        self.app_data: dict[str, dict[str, Any]] = packages.factory_data()
+        self.app_data = AppStores(packages.factory_data())
         self.launcher = LauncherLayout.default(packages.app_ids, DOCK_PREFERENCE)
         self.back = default_dispatcher()
         self.alarms = AlarmService()
@@ -572,12 +573,15 @@ class Kernel:
         return {"os": os_state, "apps": self._apps_state()}
 
     def _apps_state(self) -> dict[str, Any]:
-        """Each app's data as a judge view. Apps write their stores directly, so a store's
-        pickle (one C call) is what tells whether it changed: an unchanged one keeps its
-        previous view (the factory's, shared, until the app first writes)."""
+        """Each app's data as a judge view. A store still shared with the factory has the
+        factory's view. Apps write their own stores directly, so a store's pickle (one C
+        call) is what tells whether it changed: an unchanged one keeps its previous view."""
         views = self._app_views
         out = {}
-        for app_id, data in self.app_data.items():
+        for app_id, data, factory in self.app_data.peek():
+            if factory:
+                out[app_id] = _factory_view(app_id)
+                continue
             blob = pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
             known = views.get(app_id)
             if known is None or known[0] != blob:
@@ -622,15 +626,20 @@ def factory_image() -> tuple[bytes, dict[str, tuple[bytes, dict[str, Any]]]]:
         sharing.share(f"provider:{name}", provider._rows)
         sharing.share(f"provider:{name}:columns", provider._columns)
         sharing.share(f"provider:{name}:choices", provider._choices)
+    kernel.app_data.share_all()
     kernel.os_state.listener = None  # the factory kernel itself is not part of the image
     parts = {name: getattr(kernel, name) for name in PERSISTED}
     image = pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL)
     kernel.state(shared=True)  # builds the shared views once
-    app_views = {}
-    for app_id, data in kernel.app_data.items():
-        blob = pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
-        app_views[app_id] = (blob, pickle.loads(blob))
-    return image, app_views
+    return image, {}
+
+
+def _factory_view(app_id: str) -> dict[str, Any]:
+    """The judge view of the app's factory store: a copy of it, made once per process."""
+    from .app_stores import token
+
+    store = sharing.resolve(token(app_id))
+    return sharing.view(store, lambda: pickle.loads(pickle.dumps(store, pickle.HIGHEST_PROTOCOL)))
 
 
 __all__ = ["DEFAULT_START_MS", "BackDispatcher", "Kernel", "KernelConfig", "installed_apps"]
