@@ -1,5 +1,6 @@
 """Renders docs/screens.png, the README's picture: the home screen, Contacts, a Messages
-conversation, Notes, Files and the notification shade, side by side (``Device(scale=2)``,
+conversation, Notes, Files and the notification shade; under them Phone's call log, Clock's
+alarms, Calendar's schedule, Calculator, a Browser page and Weather (``Device(scale=2)``,
 shown at half size). Run: ``python docs/screens.py``."""
 
 from __future__ import annotations
@@ -12,7 +13,26 @@ from mobilegym_env.device import Device
 from mobilegym_env.testing import tap
 
 
-def shots() -> list[Image.Image]:
+def shots() -> list[list[Image.Image]]:
+    return [_first_row(), _second_row()]
+
+
+def _second_row() -> list[Image.Image]:
+    frames = []
+    for app, route, taps in (("phone", "/recents", ()), ("clock", None, ()),
+                             ("calendar", None, ()),
+                             ("calculator", None, ("digit_1", "digit_2", "op_mul", "digit_7")),
+                             ("browser", None, ("shortcut:news.local",)),
+                             ("weather", None, ())):
+        d = Device(scale=2)
+        d.open_app(app, route) if route else d.launch_app(app)
+        for node_id in taps:
+            tap(d, id=node_id)
+        frames.append(d.render().copy())
+    return [Image.fromarray(f) for f in frames]
+
+
+def _first_row() -> list[Image.Image]:
     frames = []
     d = Device(scale=2)
     frames.append(d.render().copy())
@@ -36,11 +56,13 @@ OUT = Path(__file__).with_name("screens.png")
 
 
 def main(out: Path = OUT) -> None:
-    images = shots()
-    w, h = images[0].size
-    sheet = Image.new("RGB", (len(images) * (w + 24) - 24, h), "white")
-    for i, im in enumerate(images):
-        sheet.paste(im, (i * (w + 24), 0))
+    rows = shots()
+    w, h = rows[0][0].size
+    cols = max(len(r) for r in rows)
+    sheet = Image.new("RGB", (cols * (w + 24) - 24, len(rows) * (h + 24) - 24), "white")
+    for y, images in enumerate(rows):
+        for x, im in enumerate(images):
+            sheet.paste(im, (x * (w + 24), y * (h + 24)))
     sheet.resize((sheet.width // 2, sheet.height // 2), Image.LANCZOS).save(out, optimize=True)
     print(out)
 
