@@ -1,5 +1,8 @@
 """The compose screen: the SENDTO/SEND target, "Start chat" and Forward.
 
+Send to a blocked number is refused before anything changes, as Android does: a snackbar says
+"Unblock <number> to send a message" and its Unblock asks to confirm (``blocking.py``).
+
 Compose reads its launching intent by polling ``ctx.intent`` (the spec has no onNewIntent): an
 intent is applied once, remembered by identity in the activity's UI state, so a singleTask
 redelivery (a new payload object) prefills again while re-renders and in-app navigation do not.
@@ -24,6 +27,7 @@ from mobilegym_env.ui import (
     row,
     scaffold,
     section_header,
+    snackbar,
     stack,
     text,
     top_app_bar,
@@ -31,7 +35,7 @@ from mobilegym_env.ui import (
 from mobilegym_env.ui import theme as T
 from mobilegym_env.ui.pictures import media_photo
 
-from . import inbox
+from . import blocking, inbox
 from .common import (
     BOTTOM,
     CONTACTS,
@@ -48,7 +52,7 @@ from .common import (
 )
 
 PICK_CONTACT = {"action": "ACTION_PICK", "type": "vnd.android.cursor.dir/contact"}
-COMPOSE_KEYS = ("to", "body", "attachment")
+COMPOSE_KEYS = ("to", "body", "attachment", "refused")
 OFFLINE_TEXT = "No connection. Photos are sent as MMS, which needs mobile data or Wi-Fi."
 
 
@@ -144,7 +148,14 @@ def compose(ctx: ScreenContext) -> View:
         gap=6, pad=(8, 8, 12, 8), bg=T.SURFACE,
     )
     body = col(*parts, w=FILL, h=FILL, bg=T.SURFACE)
-    overlay = _attach_sheet(ctx) if ctx.query.get("dialog") == "attach" else None
+    refused = _refused(ctx)
+    if refused is not None:  # the notice sits above the composer, as Android's snackbars do
+        body = stack(body, snackbar(blocking.refusal(refused), (
+            "Unblock", functools.partial(ctx.open_dialog, "unblock")), id="blocked_snackbar"),
+            w=FILL, h=FILL)
+    overlay = _attach_sheet(ctx) if ctx.query.get("dialog") == "attach" else \
+        blocking.block_dialog(ctx, refused, block=False) \
+        if refused is not None and ctx.query.get("dialog") == "unblock" else None
     return scaffold(body, top_bar=top_app_bar("New conversation", Call("back")), bottom=composer,
                     overlay=overlay, bg=T.SURFACE)
 
@@ -164,6 +175,16 @@ def _preview(ctx: ScreenContext) -> View | None:
     )
     return col(preview, text(str(att["name"]), 12, color=T.TEXT_SECONDARY, w=200),
                pad=(16, 12), gap=6, align="end", w=FILL)
+
+
+def _refused(ctx: ScreenContext) -> str | None:
+    """The blocked number a Send was refused for, while "To" still names it and it is still
+    blocked (its snackbar offers Unblock, which asks first); else None, and the notice goes."""
+    refused = ctx.ui.get("refused")
+    if not isinstance(refused, str) or not blocking.is_blocked(ctx.os, refused) \
+            or inbox.resolve_recipient(ctx.os, ctx.value("to")) != refused:
+        return None
+    return refused
 
 
 def _has_attachment(ctx: ScreenContext) -> bool:
@@ -248,6 +269,10 @@ def _send(ctx: ScreenContext) -> None:
     if address is None:
         ctx.toast("Add a recipient" if not typed.strip() else
                   f"“{typed.strip()}” is not a contact or a phone number")
+        return
+    if blocking.is_blocked(ctx.os, address):  # refused before anything changes
+        ctx.ui["refused"] = address
+        ctx.os.keyboard.hide()
         return
     if not body:
         ctx.toast("Type a message")

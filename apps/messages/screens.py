@@ -36,7 +36,7 @@ from mobilegym_env.ui import (
 )
 from mobilegym_env.ui import theme as T
 
-from . import inbox
+from . import blocking, inbox
 from .common import (
     SELECTED_BG,
     SMS,
@@ -94,7 +94,8 @@ def _thread_row_view(key: str, address: str, name: str, face: tuple[str, int] | 
 def _thread_list(ctx: ScreenContext, key: str, in_archive: bool) -> tuple[View | None, View]:
     """The selection bar (None outside selection mode) and the list body of a thread list."""
     keep = set(archived(ctx.state))
-    found = [t for t in threads(ctx.os) if (t[0] in keep) == in_archive]
+    found = [t for t in threads(ctx.os)  # blocked conversations live in Spam & blocked
+             if (t[0] in keep) == in_archive and not blocking.is_blocked(ctx.os, t[0])]
     rows = [_thread_row(ctx, key, *t) for t in found]
     if not rows:
         body = empty_state("box-archive", "No archived conversations") if in_archive else \
@@ -193,17 +194,24 @@ def archived_list(ctx: ScreenContext) -> View:
 
 
 def blocked_list(ctx: ScreenContext) -> View:
-    """Spam & blocked: the messages blocked numbers sent (never in the inbox), newest first;
-    a row opens its conversation, whose banner offers Unblock."""
+    """Spam & blocked, newest first: the conversations with blocked numbers (moved out of the
+    inbox and Archived while blocked; unblocking brings them back) and the texts blocked
+    numbers sent since (never in the inbox). A row opens its conversation, whose banner offers
+    Unblock."""
+    found: list[tuple[int, View]] = [
+        (last["timestamp_ms"], list_item(
+            display_name(ctx.os, a), snippet(last), person_avatar(ctx.os, a, 40),
+            text(short_time(ctx.os, last["timestamp_ms"]), 12, color=T.TEXT_SECONDARY),
+            functools.partial(open_thread, ctx, a), id=f"blocked_thread:{a}"))
+        for a, last, _ in threads(ctx.os) if blocking.is_blocked(ctx.os, a)]
     got = ctx.state.get("blocked")
-    msgs = sorted(enumerate(got if isinstance(got, list) else []),  # ids: place in the store
-                  key=lambda im: -im[1]["timestamp_ms"])
-    rows = [list_item(display_name(ctx.os, m["address"]), m["body"],
-                      person_avatar(ctx.os, m["address"], 40),
-                      text(short_time(ctx.os, m["timestamp_ms"]), 12, color=T.TEXT_SECONDARY),
-                      functools.partial(open_thread, ctx, m["address"]), id=f"blocked_sms:{i}")
-            for i, m in msgs]
-    body = ctx.scroll(*rows, id="blocked_list") if rows else empty_state(
+    found += [(m["timestamp_ms"], list_item(  # ids: the place in the store
+        display_name(ctx.os, m["address"]), m["body"], person_avatar(ctx.os, m["address"], 40),
+        text(short_time(ctx.os, m["timestamp_ms"]), 12, color=T.TEXT_SECONDARY),
+        functools.partial(open_thread, ctx, m["address"]), id=f"blocked_sms:{i}"))
+        for i, m in enumerate(got if isinstance(got, list) else [])]
+    found.sort(key=lambda tv: -tv[0])  # stable: a tie keeps conversations first
+    body = ctx.scroll(*(v for _, v in found), id="blocked_list") if found else empty_state(
         "block", "No spam or blocked messages")
     return scaffold(body, top_bar=top_app_bar("Spam & blocked", Call("back")), bg=T.SURFACE)
 

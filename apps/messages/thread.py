@@ -31,7 +31,7 @@ from mobilegym_env.ui import (
 )
 from mobilegym_env.ui import theme as T
 
-from . import inbox
+from . import blocking, inbox
 from .common import (
     BOTTOM,
     IMAGE_LINE,
@@ -183,7 +183,7 @@ def _overlay(ctx: ScreenContext, address: str, msgs: list[dict[str, Any]]) -> Vi
                 "menu_unblock" if blocked else "menu_block"))
         return popup_menu(items, ctx.close_dialog, id="thread_menu")
     if kind in ("block", "unblock"):
-        return _block_dialog(ctx, address, kind == "block")
+        return blocking.block_dialog(ctx, address, kind == "block")
     if kind == "delete_thread":
         return dialog("Delete this conversation?", "Its messages will be deleted from this "
                       "phone.", [("Cancel", ctx.close_dialog, "delete_thread_cancel"),
@@ -208,32 +208,6 @@ def _overlay(ctx: ScreenContext, address: str, msgs: list[dict[str, Any]]) -> Vi
     return None
 
 
-def _block_dialog(ctx: ScreenContext, address: str, block: bool) -> View:
-    """Android's confirmation before blocking (or unblocking) a conversation's number."""
-    name = display_name(ctx.os, address)
-    if block:
-        return dialog(f"Block {name}?", "You will no longer receive calls or texts from this "
-                      "number.", [("Cancel", ctx.close_dialog, "block_cancel"),
-                                  ("Block", functools.partial(_set_blocked, ctx, address, True),
-                                   "block_confirm")],
-                      on_dismiss=ctx.close_dialog, id="block_dialog", icon_name="block")
-    return dialog(f"Unblock {name}?", "This number will be able to call and text you.",
-                  [("Cancel", ctx.close_dialog, "unblock_cancel"),
-                   ("Unblock", functools.partial(_set_blocked, ctx, address, False),
-                    "unblock_confirm")],
-                  on_dismiss=ctx.close_dialog, id="unblock_dialog")
-
-
-def _set_blocked(ctx: ScreenContext, address: str, block: bool) -> None:
-    if block:
-        inbox.block(ctx.os, address)
-        ctx.os.keyboard.hide()
-    else:
-        inbox.unblock(ctx.os, address)
-    ctx.close_dialog()
-    ctx.toast(f"{address} {'blocked' if block else 'unblocked'}")
-
-
 def _ask(ctx: ScreenContext, name: str, **params: Any) -> None:
     """Swaps a menu for the confirmation it leads to (Back then closes the confirmation)."""
     path = ctx.activity.route.partition("?")[0]
@@ -243,6 +217,9 @@ def _ask(ctx: ScreenContext, name: str, **params: Any) -> None:
 def _reply(ctx: ScreenContext, address: str) -> None:
     body = ctx.value("reply").strip()
     if not body or not address:
+        return
+    if blocking.is_blocked(ctx.os, address):  # the banner hides the bar; refuse all the same
+        ctx.toast(blocking.refusal(address))
         return
     inbox.send_sms(ctx.os, address, body)
     ctx.ui["reply"] = ""

@@ -371,8 +371,9 @@ def snackbar(message: str, action: tuple[str, Handler] | None = None,
     surface and an optional action (``<id>:action``)."""
     act = text_button(action[0], action[1], f"{id}:action", T.INVERSE_PRIMARY) \
         if action else None
+    # a fixed width: ``raised`` would measure FILL as the whole screen, past the side margins
     bar = row(text(message, 14, color=T.INVERSE_ON_SURFACE, w=FILL, max_lines=2, role=None),
-              act, w=FILL, h=48, radius=4, bg=T.INVERSE_SURFACE, pad=(16, 0, 8, 0), gap=8,
+              act, w=T.SCREEN_W - 26, h=48, radius=4, bg=T.INVERSE_SURFACE, pad=(16, 0, 8, 0), gap=8,
               id=id, role="alert", label=message)
     return stack(raised(bar, 4, gravity="bottom-left"), w=FILL, h=FILL, pad=(12, 0, 12, 12))
 

@@ -1,6 +1,7 @@
 """Blocked numbers are system-wide (``content://blocked``): Messages blocks and unblocks from a
 conversation (confirm dialog, "Blocked" banner), files texts from blocked numbers away from the
-inbox without a notification, and lists them under Spam & blocked; Contacts blocks a contact's
+inbox without a notification, moves a blocked conversation out of the inbox (and Archived) and
+lists both under Spam & blocked, and refuses to send to a blocked number from compose; Contacts blocks a contact's
 numbers; what one app blocks, the others honour."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 from mobilegym_env.apps.messages import inbox
 from mobilegym_env.apps.phone.calls import ring
 from mobilegym_env.device import Device
-from mobilegym_env.testing import has, node, route, tap
+from mobilegym_env.testing import find, has, node, route, tap
 
 APP = "messages"  # what the ``device`` fixture (conftest.py) opens
 
@@ -160,7 +161,10 @@ def test_blocked_in_phone_shows_blocked_in_messages(device: Device) -> None:
     device.type_text("(628) 555-0147")
     tap(device, id="add_dialog:block")
     device.launch_app("messages")
-    tap(device, id=f"thread:{BEN}")
+    assert find(device, id=f"thread:{BEN}", scroll=5) is None  # out of the inbox: in Spam & blocked
+    tap(device, id="more")
+    tap(device, id="menu_blocked")
+    tap(device, id=f"blocked_thread:{BEN}")
     assert has(device, id="blocked_banner")
 
 
@@ -199,3 +203,103 @@ def test_contacts_without_a_number_has_no_block_item(device: Device) -> None:
     tap(device, id="more")
     assert not has(device, id="menu:block") and not has(device, id="menu:unblock")
     assert has(device, id="menu:delete")
+
+
+# --------------------------------------------------------------------------- no texting them
+def _state(device: Device) -> dict[str, Any]:
+    s = device.state()
+    return {"sms": s["os"]["providers"]["sms"], "blocked": s["os"]["providers"]["blocked"],
+            "store": s["apps"]["messages"]}
+
+
+def test_compose_refuses_a_blocked_number_and_offers_unblock(device: Device) -> None:
+    tap(device, id="fab")
+    tap(device, id="to")
+    device.type_text("(888) 555-0163")  # the factory-blocked telemarketer, in other spelling
+    tap(device, id="body")
+    device.type_text("Stop calling")
+    before = _state(device)
+    tap(device, id="send")
+    assert _state(device) == before  # refused before anything changed
+    assert route(device) == "/compose" and node(device, id="body")["text"] == "Stop calling"
+    assert node(device, id="blocked_snackbar")["text"] == \
+        "Unblock (888) 555-0163 to send a message"
+    tap(device, id="blocked_snackbar:action")  # Unblock asks first
+    assert node(device, id="unblock_dialog")["text"].startswith("Unblock (888) 555-0163?")
+    tap(device, id="unblock_cancel")
+    assert _blocked(device) == [TELEMARKETER] and has(device, id="blocked_snackbar")
+    tap(device, id="blocked_snackbar:action")
+    tap(device, id="unblock_confirm")
+    assert _blocked(device) == [] and not has(device, id="blocked_snackbar")
+    tap(device, id="send")
+    assert _sms(device)[-1]["body"] == "Stop calling"
+    assert route(device) == "/thread/%28888%29%20555-0163"
+
+
+def _retype_to(device: Device, to: str) -> None:
+    """Replaces what "To" holds (as selecting it all and typing over it would)."""
+    compose = device.kernel.tasks.top_activity
+    compose.ui["to"] = ""
+    device.invalidate()
+    tap(device, id="to")
+    device.type_text(to)
+
+
+def test_compose_refuses_a_blocked_contact_by_name_and_from_sendto(device: Device) -> None:
+    inbox.block(device.kernel, BEN)
+    before = _state(device)
+    device.start_activity({"action": "ACTION_SENDTO", "scheme": "sms",
+                           "data": {"address": "628-555-0147", "body": "Hi Ben"}})
+    tap(device, id="send")
+    assert _state(device) == before
+    assert node(device, id="blocked_snackbar")["text"] == f"Unblock {BEN} to send a message"
+    _retype_to(device, "Benjamin Carter")
+    assert has(device, id="blocked_snackbar")  # the same blocked line, by name
+    tap(device, id="send")
+    assert _state(device) == before
+    _retype_to(device, "Emily Davis")  # another recipient: the notice goes, and they can be
+    assert not has(device, id="blocked_snackbar")  # texted
+    tap(device, id="send")
+    assert _sms(device)[-1]["body"] == "Hi Ben" and _sms(device)[-1]["thread_address"] != BEN
+
+
+def test_a_blocked_conversation_moves_to_spam_and_blocked_and_back(device: Device) -> None:
+    _thread_menu(device, BEN)
+    tap(device, id="menu_block")
+    tap(device, id="block_confirm")
+    device.handle_back()
+    assert route(device) == "/" and find(device, id=f"thread:{BEN}", scroll=5) is None
+    tap(device, id="more")
+    tap(device, id="menu_blocked")
+    assert node(device, id=f"blocked_thread:{BEN}")["text"].startswith("Benjamin Carter")
+    assert not has(device, text="No spam or blocked messages")
+    tap(device, id=f"blocked_thread:{BEN}")
+    tap(device, id="banner_unblock")
+    tap(device, id="unblock_confirm")
+    device.handle_back()
+    assert route(device) == "/blocked" and has(device, text="No spam or blocked messages")
+    device.handle_back()
+    assert find(device, id=f"thread:{BEN}", scroll=5)  # back in the inbox
+
+
+def test_a_blocked_archived_conversation_returns_to_archived(device: Device) -> None:
+    inbox.archive(device.kernel, BEN)
+    inbox.block(device.kernel, BEN)
+    device.open_app("messages", "/archived")
+    assert not has(device, id=f"thread:{BEN}")
+    device.open_app("messages", "/blocked")
+    assert has(device, id=f"blocked_thread:{BEN}")
+    inbox.unblock(device.kernel, BEN)
+    device.open_app("messages", "/archived")
+    assert has(device, id=f"thread:{BEN}")
+    assert device.state()["apps"]["messages"]["archived"] == [BEN]
+
+
+def test_spam_and_blocked_lists_conversations_and_filed_texts_newest_first(
+        device: Device) -> None:
+    inbox.block(device.kernel, BEN)
+    device.kernel.clock.advance(60_000)  # filed after Ben's last message
+    inbox.deliver_sms(device.kernel, TELEMARKETER, "Final notice", notify=False)
+    device.open_app("messages", "/blocked")
+    ids = [n["id"] for n in device.ui_tree() if (n["id"] or "").startswith("blocked_")]
+    assert ids == ["blocked_list", "blocked_sms:0", f"blocked_thread:{BEN}"]
