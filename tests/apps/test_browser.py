@@ -357,3 +357,31 @@ def test_a_download_shows_in_files(device: Device) -> None:
     top = device.kernel.tasks.top_activity
     assert top.app_id == "files" and route(device) == "/dir?path=/sdcard/Download"
     assert node(device, text="opening-hours.pdf", scroll=8)
+
+
+def test_every_product_has_its_own_product_shot() -> None:
+    """The store's pictures are product shots, one per product, each unlike the others (they
+    were all the same concert-poster scene)."""
+    import numpy as np
+
+    from mobilegym_env.ui import pictures
+
+    names = [p.picture for p in shop.PRODUCTS]
+    assert len(set(names)) == len(names)
+    keys = [pictures.photo_key(n) for n in names]
+    assert {pictures.scene_of(k)[0] for k in keys} == {"product"}
+    shots = [pictures.render(k, 64, 48, 4 / 3, keep=False).astype(int) for k in keys]
+    for i, a in enumerate(shots):
+        for j in range(i + 1, len(shots)):
+            assert np.abs(a - shots[j]).mean() > 3, (names[i], names[j])
+    banner = next(b[1] for b in shop.pages()["/"].blocks if b[0] == "img")
+    assert pictures.scene_of(pictures.photo_key(banner))[0] == "product"
+
+
+def test_a_product_page_shows_its_product_shot(device: Device) -> None:
+    p = next(p for p in shop.PRODUCTS if p.kind == "keyboards")
+    tap(device, id="omnibox")
+    device.type_text(f"shop.local{p.path}")
+    device.press_enter()
+    assert has(device, text=p.name)
+    assert any(n["text"] == p.picture for n in device.ui_tree())

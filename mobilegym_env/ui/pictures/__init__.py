@@ -4,7 +4,7 @@ The same file always shows the same picture, in the Gallery grid and viewer, Fil
 message or the media picker (:mod:`.choose` says which: ``golden_gate_sunset`` is a sunset
 behind a bridge, ``Screenshot_...`` a phone screen, ``IMG_20251218_093015`` what a morning
 shot shows). Pictures are painted with numpy (:mod:`.canvas`; scenes in :mod:`.nature`,
-:mod:`.people`, :mod:`.graphics`) at the size they are shown, cropped to cover a tile or
+:mod:`.people`, :mod:`.graphics`, :mod:`.products`) at the size they are shown, cropped to cover a tile or
 fitted whole into a viewer (never stretched), and cached within a byte budget. An ``image``
 view carries a :class:`Photo`; the painter calls :func:`draw`.
 """
@@ -120,7 +120,7 @@ def _draw(scene: str, key: str, seed: int, w: int, h: int, aspect: float | None)
     if m and m.group(1)[4:6] in ("12", "01", "02"):
         words |= {"winter"}  # snow on the mountains of a winter shot
     SCENES[scene](canvas, words)
-    flat = scene in ("screenshot", "document", "poster", "wallpaper")
+    flat = scene in ("screenshot", "document", "poster", "wallpaper", "product")
     return canvas.finish(vignette=0.0 if flat else 0.22, grain=0.8 if flat else 2.5)
 
 

@@ -18,18 +18,20 @@ from .canvas import Canvas
 from .graphics import document, poster, screenshot, wallpaper
 from .nature import beach, city, lake, mountains, sunset, waterfall
 from .people import balloons, cake, food, group, portrait
+from .products import product
 
 Scene = Callable[[Canvas, frozenset[str]], None]
 SCENES: dict[str, Scene] = {
     "mountains": mountains, "lake": lake, "waterfall": waterfall, "sunset": sunset,
     "beach": beach, "city": city, "portrait": portrait, "group": group, "food": food,
     "cake": cake, "balloons": balloons, "screenshot": screenshot, "poster": poster,
-    "document": document, "wallpaper": lambda c, words: wallpaper(c, "dark" in words),
+    "document": document, "product": product, "wallpaper": lambda c, words: wallpaper(c, "dark" in words),
 }
 # words of a file name that choose its scene, in priority order
 KEYWORDS: tuple[tuple[str, frozenset[str]], ...] = tuple(
     (scene, frozenset(words.split())) for scene, words in (
         ("screenshot", "screenshot screen capture"),
+        ("product", "product products"),  # a store's product shot (a "product poster" too)
         ("poster", "poster flyer ticket concert"),
         ("document", "plan scan doc document receipt invoice pdf page form letter menu"),
         ("sunset", "sunset sunrise dusk dawn golden"),
