@@ -2,7 +2,8 @@
 search.
 
 Messages live in the shared sms provider (``content://sms``); names come from the contacts
-provider. The app's own store remembers archived thread addresses and the messages from
+provider. A conversation with a blocked number (``content://blocked``) is listed under Spam &
+blocked instead of the inbox or Archived, and returns there when unblocked. The app's own store remembers archived thread addresses and the messages from
 blocked numbers (``inbox.py``). A conversation is in ``thread.py``, the compose screen (the
 SENDTO/SEND target) in ``compose.py``.
 """

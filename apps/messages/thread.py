@@ -1,7 +1,8 @@
 """A conversation: message bubbles, the reply bar, and what a long press on a bubble or the ⋮
 menu does (copy, forward, delete a message; mark unread, block or unblock the number, delete
 the conversation). With a blocked number the reply bar gives way to a "Blocked" banner with
-Unblock (as Google Messages does: a blocked number can neither text you nor be texted)."""
+Unblock (as Google Messages does: a blocked number can neither text you nor be texted; a reply
+that still reaches a blocked number is refused, as compose refuses it)."""
 
 from __future__ import annotations
 
