@@ -235,6 +235,7 @@ class Device:
         return k.clock.now_ms()
 
     def _build(self) -> None:
+        self.kernel.complete_boot()  # a fresh device's first frame shows its armed alarms
         key = self._key()
         if key == self._built_key:
             return

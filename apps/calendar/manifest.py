@@ -3,7 +3,7 @@
 from mobilegym_env.kernel import AppManifest, IntentFilter
 from mobilegym_env.kernel.broadcast import Receiver
 
-from .model import REMIND_ACTION, on_lifecycle, on_reminder
+from .model import REMIND_ACTION, arm, on_lifecycle, on_reminder
 
 MANIFEST = AppManifest(
     id="calendar",
@@ -18,4 +18,5 @@ MANIFEST = AppManifest(
     ),
     receivers=(Receiver(REMIND_ACTION, on_reminder),),
     on_lifecycle=on_lifecycle,  # opening the app (re)arms the reminders
+    on_boot=arm,  # boot arms them too: reminders fire without Calendar being opened
 )

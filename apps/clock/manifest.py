@@ -9,8 +9,8 @@ from . import model
 
 
 def _lifecycle(kernel: Any, activity: Any, event: str) -> None:
-    """Opening Clock arms the alarm service for its alarms (the factory alarms included), as
-    the app does on its first start on Android; an AlarmClock intent is handled then."""
+    """Opening Clock re-arms the alarm service for its alarms (boot armed them already:
+    ``on_boot``); an AlarmClock intent is handled then."""
     if event == "created":
         model.sync(kernel)
         model.handle_intent(kernel, activity)
@@ -52,4 +52,5 @@ MANIFEST = AppManifest(
                Receiver(model.ACTION_SILENCE, model.on_silence)),
     on_lifecycle=_lifecycle,
     ticking=_ticking,
+    on_boot=model.sync,  # the factory (or a task's) alarms ring without Clock being opened
 )

@@ -197,7 +197,8 @@ def sync(kernel: Any) -> None:
     for key, (at, action, extras) in wanted.items():
         have = kernel.alarms.get(APP, key)
         if have is None or have.at_ms != at:
-            kernel.alarms.set(APP, key, at, action, extras)
+            # the user's alarms are alarm clocks (the status bar's alarm icon); timers not
+            kernel.alarms.set(APP, key, at, action, extras, alarm_clock=action == ACTION_ALARM)
 
 
 def next_alarm(kernel: Any) -> tuple[dict[str, Any], int] | None:
@@ -278,7 +279,7 @@ def snooze(kernel: Any, alarm_id: Any) -> None:
     _drop_notifications(kernel, alarm["id"], ACTION_SNOOZE)
     kernel.alarms.cancel(APP, f"silence:{alarm['id']}")
     kernel.alarms.set(APP, f"alarm:{alarm['id']}", alarm["snoozed_until_ms"], ACTION_ALARM,
-                      {"id": alarm["id"]})
+                      {"id": alarm["id"]}, alarm_clock=True)
     kernel.toast(f"Alarm snoozed for {minutes} min")
 
 

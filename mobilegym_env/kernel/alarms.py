@@ -9,7 +9,15 @@ the order they were set).
 
 Unlike Android, where alarms die with a reboot and apps re-arm them on ``BOOT_COMPLETED``,
 alarms here are persisted with the device (they survive ``reboot()``), so an app needs no
-boot receiver to keep its clock alarms and event reminders.
+boot receiver to keep its clock alarms and event reminders. An app that must arm alarms for
+data it ships with (factory alarms, default events' reminders) does so in its manifest's
+``on_boot(kernel)``, which the kernel runs once per boot (see ``AppManifest.on_boot``).
+
+An alarm set with ``alarm_clock=True`` is a user's alarm clock (Android's
+``AlarmManager.setAlarmClock``): only those count for ``next_alarm_clock()``, which the
+status bar's alarm icon shows, so a running timer, a calendar reminder or an app's
+internal deadline does not light the icon. Clock marks its alarms (snoozed ones included,
+as Android's DeskClock does) and nothing else.
 """
 
 from __future__ import annotations
@@ -28,10 +36,12 @@ class Alarm:
     action: str
     extras: dict[str, Any] = field(default_factory=dict)
     seq: int = 0
+    alarm_clock: bool = False
 
     def to_state(self) -> dict[str, Any]:
         return {"app_id": self.app_id, "key": self.key, "at_ms": self.at_ms,
-                "action": self.action, "extras": dict(self.extras)}
+                "action": self.action, "extras": dict(self.extras),
+                "alarm_clock": self.alarm_clock}
 
 
 def _check_str(name: str, value: Any) -> None:
@@ -47,10 +57,11 @@ class AlarmService:
         self._seq = 0
 
     def set(self, app_id: str, key: str, at_ms: int, action: str,
-            extras: dict[str, Any] | None = None) -> None:
+            extras: dict[str, Any] | None = None, alarm_clock: bool = False) -> None:
         """Schedules (or replaces) the app's alarm ``key`` to broadcast ``action`` at ``at_ms``.
 
-        An alarm set in the past fires on the next tick.
+        An alarm set in the past fires on the next tick. ``alarm_clock`` marks a user's alarm
+        clock (``setAlarmClock``): the status bar shows the alarm icon while one is set.
 
         Raises:
             ValueError: A bad app id, key, time, action or extras (nothing changes).
@@ -62,9 +73,11 @@ class AlarmService:
             raise ValueError(f"alarm at_ms must be an int (epoch ms), got {at_ms!r}")
         if extras is not None and not isinstance(extras, dict):
             raise ValueError(f"alarm extras must be a dict, got {type(extras).__name__}")
+        if not isinstance(alarm_clock, bool):
+            raise ValueError(f"alarm alarm_clock must be a bool, got {alarm_clock!r}")
         self._seq += 1
         self._alarms[(app_id, key)] = Alarm(app_id, key, at_ms, action, dict(extras or {}),
-                                           self._seq)
+                                           self._seq, alarm_clock)
 
     def cancel(self, app_id: str, key: str) -> bool:
         """Cancels the app's alarm ``key``; returns whether there was one."""
@@ -87,8 +100,14 @@ class AlarmService:
                       key=lambda a: (a.at_ms, a.seq))
 
     def next_at(self) -> int | None:
-        """The time of the next alarm of any app (the status bar's alarm clock), or None."""
+        """The time of the next alarm of any app (alarm clock or not), or None."""
         return min((a.at_ms for a in self._alarms.values()), default=None)
+
+    def next_alarm_clock(self) -> Alarm | None:
+        """The soonest alarm set as an alarm clock (Android's ``getNextAlarmClock``), or None:
+        what the status bar's alarm icon shows."""
+        return min((a for a in self._alarms.values() if a.alarm_clock),
+                   key=lambda a: (a.at_ms, a.seq), default=None)
 
     def pop_due(self, now_ms: int) -> list[Alarm]:
         """Removes and returns the alarms due at ``now_ms``, in the order they fire."""

@@ -125,6 +125,8 @@ class Kernel:
         self.media = MediaService(self.files, self.clock, self.os_state.announce)
         # app code the kernel ran that raised (receivers, lifecycle hooks), "app: error"
         self.crashes: list[str] = []
+        # the apps' on_boot hooks run at the first settle, tick or frame (complete_boot)
+        self.boot_pending = True
 
     # ----- boot, reboot, snapshots
     @classmethod
@@ -146,8 +148,22 @@ class Kernel:
         return kernel
 
     def reboot(self) -> None:
-        """Device reboot: persisted data survives, runtime/UI/session state resets."""
+        """Device reboot: persisted data survives, runtime/UI/session state resets (and the
+        apps' ``on_boot`` hooks run again)."""
         self._init_volatile()
+
+    def complete_boot(self) -> None:
+        """Runs each app's ``on_boot`` hook (Android's ``BOOT_COMPLETED``) once per boot: at
+        the first settle, tick or frame (a no-op afterwards).
+
+        Not in the factory image: alarms depend on the boot time (each reset starts at its
+        own date) and on the data a task's ``initialize`` wrote, so they are armed here."""
+        if not self.boot_pending:
+            return
+        self.boot_pending = False
+        for manifest in self.packages.manifests():
+            if manifest.on_boot is not None:
+                self.run_app_code(manifest.id, manifest.on_boot, self)
 
     def _announce(self, action: str, extras: dict[str, Any]) -> None:
         self.broadcasts.send(action, extras, self.clock.now_ms())
@@ -176,6 +192,7 @@ class Kernel:
         ``ACTION_CONNECTIVITY_CHANGE`` when connectivity changed, then queued broadcasts,
         round after round until nothing is left (at most ``SETTLE_ROUNDS``)."""
         self._depth += 1  # hooks and receivers may call kernel operations: no nested settle
+        self.complete_boot()
         crashed = len(self.crashes)
         try:
             for _ in range(SETTLE_ROUNDS):
@@ -517,6 +534,7 @@ class Kernel:
     def tick(self, ms: int) -> None:
         """Advances the virtual clock, fires the alarms that fell due (their broadcasts are
         delivered when the tick settles), plays media on, and expires timed surfaces."""
+        self.complete_boot()  # the apps arm their alarms for the boot time before any is due
         self.clock.advance(ms)
         now = self.clock.now_ms()
         for alarm in self.alarms.pop_due(now):

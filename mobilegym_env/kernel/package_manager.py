@@ -77,6 +77,12 @@ class AppManifest:
             while it is in front (or in a Recents card), its frame is rebuilt whenever the
             clock moved instead of once a minute. A module-level function; cheap (it runs on
             every step).
+        on_boot: ``on_boot(kernel)``, Android's ``BOOT_COMPLETED`` receiver: run once per
+            boot (a fresh device or ``reboot()``) when the device first settles or ticks,
+            so after a task's ``initialize`` wrote its data and before the first alarm can
+            fall due. The app arms its alarms for its data at the boot time (Clock its
+            alarms, Calendar its events' reminders), so they go off without the app ever
+            being opened. A module-level function; cheap (it runs on every reset).
     """
 
     id: str
@@ -89,11 +95,12 @@ class AppManifest:
     receivers: tuple[Receiver, ...] = ()
     on_lifecycle: Callable[..., Any] | None = None
     ticking: Callable[..., bool] | None = None
+    on_boot: Callable[..., Any] | None = None
 
     def __post_init__(self) -> None:
         if not all(isinstance(r, Receiver) for r in self.receivers):
             raise ValueError(f"{self.id}: receivers must be broadcast.Receiver instances")
-        for hook in (self.on_lifecycle, self.ticking):
+        for hook in (self.on_lifecycle, self.ticking, self.on_boot):
             if hook is not None:
                 check_callback(hook)
 

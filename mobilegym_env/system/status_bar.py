@@ -55,7 +55,9 @@ def _radios(k: Kernel) -> tuple:
     cellular = None if airplane or not get("settings.global.mobile_data_on") \
         else get("hardware.cellular.network_type")
     wifi = bool(get("settings.global.wifi_on") and get("hardware.wifi.connected"))
-    flags = (bool(get("hardware.alarm_active")), bool(get("settings.system.do_not_disturb")),
+    # the alarm icon: an alarm clock is set (not a timer or a reminder), or one rings
+    alarm = bool(get("hardware.alarm_active")) or k.alarms.next_alarm_clock() is not None
+    flags = (alarm, bool(get("settings.system.do_not_disturb")),
              bool(get("hardware.headset_plugged")), k.network.state()["vpn"])
     return (flags, bool(get("settings.global.bluetooth_on")), wifi, airplane, cellular,
             bool(get("hardware.battery.charging")))
@@ -82,7 +84,7 @@ def _app_glyph(k: Kernel, app_id: str) -> tuple[str, str]:
 
 
 # flags shown left of the radios: (icon, node id, label)
-FLAG_ICONS = (("alarm", "alarm", "Alarm ringing"), ("circle-minus", "dnd", "Do not disturb"),
+FLAG_ICONS = (("alarm", "alarm", "Alarm set"), ("circle-minus", "dnd", "Do not disturb"),
               ("headphones", "headset", "Headset"), ("key", "vpn", "VPN on"))
 
 

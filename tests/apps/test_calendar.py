@@ -240,6 +240,32 @@ def test_a_weekly_reminder_rearms_for_the_next_week(device: Device) -> None:
     assert nxt is not None and nxt.extras["date"] == "2026-03-09"  # fired, re-armed
 
 
+def test_default_reminders_fire_on_a_fresh_device_without_opening_calendar() -> None:
+    fresh = Device()  # nothing opened: boot (Calendar's on_boot) armed the reminders
+    fresh.kernel.go_home()
+    alarm = fresh.kernel.alarms.get("calendar", "event:10")
+    kickoff = model.local_ms(datetime.datetime(2026, 3, 3, 11, 0), 0)
+    assert alarm is not None and alarm.at_ms == kickoff - 10 * 60_000
+    fresh.kernel.tick(alarm.at_ms - fresh.kernel.clock.now_ms())
+    assert any(n["title"] == "Project Atlas kick-off"
+               for n in fresh.state()["os"]["notifications"]["items"])
+    assert fresh.kernel.tasks.task_for_app("calendar") is None and fresh.crashes == []
+
+
+def test_boot_arms_the_events_a_task_wrote_before_the_first_step() -> None:
+    fresh = Device()
+    kickoff = next(e for e in fresh.kernel.app_state("calendar")["events"] if e["id"] == 10)
+    kickoff["start"], kickoff["end"] = "2026-03-05 15:00", "2026-03-05 16:00"  # initialize
+    fresh.kernel.tick(1000)  # the first step: boot completes before any alarm falls due
+    alarm = fresh.kernel.alarms.get("calendar", "event:10")
+    assert alarm.at_ms == model.local_ms(datetime.datetime(2026, 3, 5, 14, 50), 0)
+    assert not fresh.state()["os"]["notifications"]["items"]
+
+
+def test_reminders_are_not_alarm_clocks(device: Device) -> None:
+    assert device.kernel.alarms.get("calendar", "event:10").alarm_clock is False
+
+
 # ----- .ics
 ICS = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Wine tasting\r\n"
        "DTSTART:20260321T180000\r\nDTEND:20260321T200000\r\nLOCATION:Vineyard Hall\\, "

@@ -35,6 +35,16 @@ def tick(device: Device, ms: int) -> None:
     device.invalidate()
 
 
+def store_of(device: Device) -> dict:
+    """Clock's live store (mutable, unlike ``device.state()``'s view)."""
+    return device.kernel.app_state("clock")
+
+
+def clock_notes(device: Device) -> list:
+    """Clock's notifications (Calendar's default reminders fire on the same clock)."""
+    return [n for n in device.kernel.notifications.items if n.app_id == "clock"]
+
+
 def scheduled(device: Device) -> dict[str, int]:
     return {a["key"]: a["at_ms"] for a in device.state()["os"]["alarms"]
             if a["app_id"] == "clock"}
@@ -134,10 +144,10 @@ def test_toggle_and_change_time(device):
 def test_an_alarm_rings_at_its_virtual_time_and_snoozes(device):
     tap(device, id="alarm:1:switch")  # 04:30, one time: tomorrow 04:30
     tick(device, 19 * 60 * MIN + 29 * MIN)
-    assert not alarm(device, 1)["ringing"] and device.kernel.notifications.items == []
+    assert not alarm(device, 1)["ringing"] and clock_notes(device) == []
     tick(device, MIN)
     assert alarm(device, 1)["ringing"]
-    (n,) = device.kernel.notifications.items
+    (n,) = clock_notes(device)
     assert (n.title, n.body, [a["label"] for a in n.actions]) == \
         ("Alarm · 4:30 AM", "Flight", ["Snooze", "Dismiss"])
     device.kernel.run_notification_action(n.id, 0)  # Snooze
@@ -145,10 +155,10 @@ def test_an_alarm_rings_at_its_virtual_time_and_snoozes(device):
     snooze_at = NOW + (19 * 60 + 40) * MIN
     assert not a1["ringing"] and a1["snoozed_until_ms"] == snooze_at
     assert scheduled(device)["alarm:1"] == snooze_at
-    assert device.kernel.notifications.items == []
+    assert clock_notes(device) == []
     tick(device, 10 * MIN)
-    assert alarm(device, 1)["ringing"] and len(device.kernel.notifications.items) == 1
-    (n,) = device.kernel.notifications.items
+    assert alarm(device, 1)["ringing"] and len(clock_notes(device)) == 1
+    (n,) = clock_notes(device)
     device.kernel.run_notification_action(n.id, 1)  # Dismiss: a one-time alarm turns off
     a1 = alarm(device, 1)
     assert not a1["ringing"] and not a1["enabled"] and "alarm:1" not in scheduled(device)
@@ -159,13 +169,55 @@ def test_a_repeating_alarm_is_set_for_its_next_day_and_the_alert_screen(device):
     tick(device, 21 * 60 * MIN + 30 * MIN)  # Tuesday 06:30: Work rings
     assert alarm(device, 3)["ringing"]
     assert scheduled(device)["alarm:3"] == NOW + (45 * 60 + 30) * MIN  # Wednesday 06:30
-    (n,) = [n for n in device.kernel.notifications.items if n.body == "Work"]
+    (n,) = [n for n in clock_notes(device) if n.body == "Work"]
     device.kernel.open_app("clock", n.route)
     device.invalidate()
     assert route(device) == "/ring/3" and node(device, id="ring:label")["text"] == "Work"
     tap(device, id="ring:dismiss")
     assert not alarm(device, 3)["ringing"] and alarm(device, 3)["enabled"]
-    assert [n for n in device.kernel.notifications.items if n.body == "Work"] == []
+    assert [n for n in clock_notes(device) if n.body == "Work"] == []
+
+
+# --------------------------------------------------------------------------- status bar
+def all_off(device: Device) -> None:
+    """Turns every alarm off, as their switches do."""
+    for a in store_of(device)["alarms"]:
+        if a["enabled"]:
+            model.set_enabled(device.kernel, a, False)
+    device.invalidate()
+
+
+def test_the_status_bar_alarm_icon_shows_only_for_alarm_clocks(device):
+    assert has(device, id="sb_alarm")  # the factory's alarms are on (armed at boot)
+    all_off(device)
+    assert not has(device, id="sb_alarm")
+    tap(device, text="Timer", role="tab")  # a running timer is no alarm clock
+    for key in ("1", "0", "0"):
+        tap(device, id=f"key:{key}")
+    tap(device, id="fab")
+    assert any(k.startswith("timer:") for k in scheduled(device))
+    assert not has(device, id="sb_alarm")
+    tick(device, 5 * MIN)
+    model.set_enabled(device.kernel, model.find(store_of(device)["alarms"], 1), True)
+    device.invalidate()
+    assert has(device, id="sb_alarm") and node(device, id="sb_alarm")["text"] == "Alarm set"
+    clock_alarm = device.kernel.alarms.next_alarm_clock()
+    assert (clock_alarm.app_id, clock_alarm.key) == ("clock", "alarm:1")
+
+
+def test_a_snoozed_alarm_keeps_the_icon_until_dismissed(device):
+    all_off(device)
+    tap(device, id="alarm:1:switch")  # 04:30 tomorrow, one time
+    tick(device, (19 * 60 + 30) * MIN)
+    (n,) = clock_notes(device)
+    device.kernel.run_notification_action(n.id, 0)  # Snooze: still an alarm clock
+    device.invalidate()
+    assert device.kernel.alarms.get("clock", "alarm:1").alarm_clock
+    assert has(device, id="sb_alarm")
+    assert clock_notes(device) == []
+    model.dismiss(device.kernel, 1)
+    device.invalidate()
+    assert not has(device, id="sb_alarm")
 
 
 # --------------------------------------------------------------------------- timers
@@ -213,7 +265,7 @@ def test_a_timer_rings_times_up_and_several_timers(device):
     tick(device, 30_000)
     first = store(device)["timers"][0]
     assert first["state"] == "expired"
-    (n,) = device.kernel.notifications.items
+    (n,) = clock_notes(device)
     assert (n.title, n.body) == ("Time's up", "30s timer")
     assert node(device, id=f"timer:{first['id']}:status")["text"] == "Time's up"
     device.kernel.run_notification_action(n.id, 1)  # +1:00
@@ -334,7 +386,7 @@ def test_an_unanswered_alarm_stops_after_the_silence_time(device):
     tick(device, 10 * MIN)
     a1 = alarm(device, 1)
     assert not a1["ringing"] and not a1["enabled"] and "silence:1" not in scheduled(device)
-    (n,) = device.kernel.notifications.items
+    (n,) = clock_notes(device)
     assert (n.title, n.body) == ("Missed alarm", "4:30 AM · Flight")
 
 

@@ -73,3 +73,58 @@ def test_alarms_survive_reboot_and_snapshots():
     kernel.reboot()
     assert [a["key"] for a in kernel.alarms.state()] == ["a"]
     assert Kernel.boot().alarms.state() == []  # the factory image is not touched
+
+
+def test_only_alarm_clocks_count_as_the_next_alarm_clock(kernel):
+    t0 = kernel.clock.now_ms()
+    kernel.alarms.set("clock", "timer", t0 + 100, "clock.TIMER")
+    assert kernel.alarms.next_alarm_clock() is None and kernel.alarms.next_at() == t0 + 100
+    kernel.alarms.set("clock", "late", t0 + 900, "clock.ALARM", alarm_clock=True)
+    kernel.alarms.set("clock", "early", t0 + 500, "clock.ALARM", alarm_clock=True)
+    assert kernel.alarms.next_alarm_clock().key == "early"
+    assert [a["alarm_clock"] for a in kernel.alarms.state()] == [False, True, True]
+    with pytest.raises(ValueError):
+        kernel.alarms.set("clock", "x", t0, "clock.ALARM", alarm_clock="yes")
+    kernel.tick(600)  # "early" fired
+    assert kernel.alarms.next_alarm_clock().key == "late"
+    kernel.alarms.cancel("clock", "late")
+    assert kernel.alarms.next_alarm_clock() is None
+
+
+booted: list[tuple[int, int]] = []
+
+
+def arm_on_boot(kernel):
+    """A boot receiver: arms an alarm for the data at boot time."""
+    booted.append((kernel.clock.now_ms(), kernel.app_state("clock")["hour"]))
+    kernel.alarms.set("clock", "wake", kernel.clock.now_ms() + 1000, "clock.ALARM",
+                      alarm_clock=True)
+
+
+def boom(kernel):
+    raise RuntimeError("no boot for me")
+
+
+def _booting_kernel() -> Kernel:
+    booted.clear()
+    clock = AppManifest("clock", "Clock", "alarm", on_boot=arm_on_boot)
+    bad = AppManifest("bad", "Bad", "alarm", on_boot=boom)
+    return Kernel(PackageManager({
+        "clock": InstalledApp(clock, "synthetic.clock", lambda: {"hour": 6}),
+        "bad": InstalledApp(bad, "synthetic.bad")}))
+
+
+def test_on_boot_runs_once_per_boot_after_the_data_is_written():
+    kernel = _booting_kernel()
+    t0 = kernel.clock.now_ms()
+    assert booted == [] and kernel.alarms.state() == []  # nothing runs when it is made
+    kernel.app_state("clock")["hour"] = 7  # a task's initialize
+    kernel.tick(500)  # boot completes before the clock moves
+    assert booted == [(t0, 7)] and kernel.alarms.get("clock", "wake").at_ms == t0 + 1000
+    kernel.tick(100)
+    kernel.settle()
+    assert len(booted) == 1
+    assert kernel.crashes == ["bad: RuntimeError: no boot for me"]  # the device boots on
+    kernel.reboot()
+    kernel.settle()
+    assert booted[-1] == (t0 + 600, 7) and len(booted) == 2
