@@ -125,7 +125,7 @@ class Kernel:
         self.media = MediaService(self.files, self.clock, self.os_state.announce)
         # app code the kernel ran that raised (receivers, lifecycle hooks), "app: error"
         self.crashes: list[str] = []
-        # the apps' on_boot hooks run at the first settle, tick or frame (complete_boot)
+        # the apps' on_boot hooks run at the first tick or frame (complete_boot)
         self.boot_pending = True
 
     # ----- boot, reboot, snapshots
@@ -154,7 +154,8 @@ class Kernel:
 
     def complete_boot(self) -> None:
         """Runs each app's ``on_boot`` hook (Android's ``BOOT_COMPLETED``) once per boot: at
-        the first settle, tick or frame (a no-op afterwards).
+        the first tick or frame (a no-op afterwards), so after a task's ``initialize``, even
+        one that ran kernel operations.
 
         Not in the factory image: alarms depend on the boot time (each reset starts at its
         own date) and on the data a task's ``initialize`` wrote, so they are armed here."""
@@ -192,7 +193,6 @@ class Kernel:
         ``ACTION_CONNECTIVITY_CHANGE`` when connectivity changed, then queued broadcasts,
         round after round until nothing is left (at most ``SETTLE_ROUNDS``)."""
         self._depth += 1  # hooks and receivers may call kernel operations: no nested settle
-        self.complete_boot()
         crashed = len(self.crashes)
         try:
             for _ in range(SETTLE_ROUNDS):

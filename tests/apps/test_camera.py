@@ -179,7 +179,7 @@ def test_the_timer_counts_down_on_the_virtual_clock_then_shoots(cam):
     [row] = new_media(cam)
     assert row["taken_ms"] == T0 + 3000 and not has(cam, id="countdown")
     assert store(cam)["captures"][0]["timer"] == 3
-    assert cam.state()["os"]["alarms"] == []
+    assert cam.kernel.alarms.of_app("camera") == []
 
 
 def test_pressing_the_shutter_again_or_leaving_cancels_the_timer(cam):
@@ -195,7 +195,7 @@ def test_pressing_the_shutter_again_or_leaving_cancels_the_timer(cam):
     tap(cam, id="shutter")
     cam.go_home()
     cam.kernel.tick(20_000)
-    assert new_media(cam) == [] and cam.state()["os"]["alarms"] == []
+    assert new_media(cam) == [] and cam.kernel.alarms.of_app("camera") == []
 
 
 # ----- video
