@@ -65,6 +65,7 @@ class Start:
 
     def apply(self, device: Device) -> None:
         k = device.kernel
+        k.complete_boot()  # booted with the task's data: apps arm its alarms (on_boot) first
         for app_id in self.background:
             k.launch_app(app_id)
         if self.app is None:

@@ -229,9 +229,10 @@ def arm(kernel: Any, event_id: int | None = None) -> None:
     state = kernel.app_state("calendar")
     now_ms, tz = kernel.clock.now_ms(), kernel.clock.tz_offset_minutes
     today = kernel.clock.local_datetime().date()
-    ids = [e["id"] for e in state["events"]] if event_id is None else [event_id]
-    for key in ids:
-        ev = event(state, key)
+    # every event (on boot and on open: one pass, no lookups), or the one saved or deleted
+    pairs = [(e["id"], e) for e in state["events"]] if event_id is None \
+        else [(event_id, event(state, event_id))]
+    for key, ev in pairs:
         kernel.alarms.cancel("calendar", f"event:{key}")
         if ev is None or ev.get("reminder") is None:
             continue

@@ -125,7 +125,7 @@ class Kernel:
         self.media = MediaService(self.files, self.clock, self.os_state.announce)
         # app code the kernel ran that raised (receivers, lifecycle hooks), "app: error"
         self.crashes: list[str] = []
-        # the apps' on_boot hooks run at the first tick or frame (complete_boot)
+        # the apps' on_boot hooks run once, after a task's initialize (complete_boot)
         self.boot_pending = True
 
     # ----- boot, reboot, snapshots
@@ -153,9 +153,9 @@ class Kernel:
         self._init_volatile()
 
     def complete_boot(self) -> None:
-        """Runs each app's ``on_boot`` hook (Android's ``BOOT_COMPLETED``) once per boot: at
-        the first tick or frame (a no-op afterwards), so after a task's ``initialize``, even
-        one that ran kernel operations.
+        """Runs each app's ``on_boot`` hook (Android's ``BOOT_COMPLETED``) once per boot: when
+        a task's start screen is applied, else at the first tick or frame (a no-op afterwards),
+        so after a task's ``initialize``, even one that ran kernel operations.
 
         Not in the factory image: alarms depend on the boot time (each reset starts at its
         own date) and on the data a task's ``initialize`` wrote, so they are armed here."""

@@ -78,8 +78,8 @@ class AppManifest:
             clock moved instead of once a minute. A module-level function; cheap (it runs on
             every step).
         on_boot: ``on_boot(kernel)``, Android's ``BOOT_COMPLETED`` receiver: run once per
-            boot (a fresh device or ``reboot()``) at its first tick or frame
-            (``Kernel.complete_boot``), so after a task's ``initialize`` wrote its data and
+            boot (a fresh device or ``reboot()``) when a task's start screen is applied, or
+            at the first tick or frame (``Kernel.complete_boot``), so after a task's ``initialize`` wrote its data and
             before the first alarm can fall due. The app arms its alarms for its data at the boot time (Clock its
             alarms, Calendar its events' reminders), so they go off without the app ever
             being opened. A module-level function; cheap (it runs on every reset).
