@@ -7,11 +7,12 @@ full-screen alert. Setting the same (app, key) again replaces the alarm, as a Pe
 with the same request code does. Alarms that fall due in one tick fire in time order (ties in
 the order they were set).
 
-Unlike Android, where alarms die with a reboot and apps re-arm them on ``BOOT_COMPLETED``,
-alarms here are persisted with the device (they survive ``reboot()``), so an app needs no
-boot receiver to keep its clock alarms and event reminders. An app that must arm alarms for
-data it ships with (factory alarms, default events' reminders) does so in its manifest's
-``on_boot(kernel)``, which the kernel runs once per boot (see ``AppManifest.on_boot``).
+Unlike Android, where alarms die with a reboot, alarms here are persisted with the device
+(they survive ``reboot()``). They are not in the factory image, though: they depend on the
+boot time (each reset starts at its own date) and on the data a task writes. So, as on
+Android's ``BOOT_COMPLETED``, an app arms the alarms its data needs (factory alarms, default
+events' reminders) in its manifest's ``on_boot(kernel)``, which the kernel runs once per
+boot, after a task's ``initialize`` (``Kernel.complete_boot``).
 
 An alarm set with ``alarm_clock=True`` is a user's alarm clock (Android's
 ``AlarmManager.setAlarmClock``): only those count for ``next_alarm_clock()``, which the

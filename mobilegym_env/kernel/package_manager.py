@@ -79,10 +79,11 @@ class AppManifest:
             every step).
         on_boot: ``on_boot(kernel)``, Android's ``BOOT_COMPLETED`` receiver: run once per
             boot (a fresh device or ``reboot()``) when a task's start screen is applied, or
-            at the first tick or frame (``Kernel.complete_boot``), so after a task's ``initialize`` wrote its data and
-            before the first alarm can fall due. The app arms its alarms for its data at the boot time (Clock its
-            alarms, Calendar its events' reminders), so they go off without the app ever
-            being opened. A module-level function; cheap (it runs on every reset).
+            at the first tick or frame (``Kernel.complete_boot``): after a task's
+            ``initialize`` wrote its data, before any alarm can fall due. The app arms its
+            alarms for its data at the boot time (Clock its alarms, Calendar its events'
+            reminders), so they go off without the app ever being opened. A module-level
+            function; cheap (it runs on every reset).
     """
 
     id: str
