@@ -218,7 +218,8 @@ class Task:
 
     def judge(self, initial: dict[str, Any], final: dict[str, Any],
               answer: str | None = None) -> Verdict:
-        """The verdict on ``final``: every check passed and nothing else changed.
+        """The verdict on ``final``: every check passed and nothing else changed (but what
+        apps declare the system writes by itself, ``AppManifest.system_written``).
 
         The expectations built from ``initial`` are kept while the same ``initial`` object
         comes back (the env passes its read-only initial state every step), so a judge
@@ -226,7 +227,8 @@ class Task:
         """
         cached = self.__dict__.get("_expectations")
         if cached is None or cached[0] is not initial:
-            cached = self.__dict__["_expectations"] = (initial, self.checks(initial))
+            cached = self.__dict__["_expectations"] = (
+                initial, [*self.checks(initial), *_system_written()])
         return verdict(cached[1], initial, final, answer)
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
@@ -458,3 +460,14 @@ def resolve_tasks(spec: str | list[str] | tuple[str, ...] | None) -> list[str]:
             ids.update(dict.fromkeys(resolve_tasks(item)))
         return list(ids)
     raise ValueError(f"task must be a task id, a suite, a list of ids or None, got {spec!r}")
+
+
+@functools.cache
+def _system_written() -> tuple[Expectation, ...]:
+    """``may_change`` for every installed app's ``system_written`` paths."""
+    from . import checks as C
+    from .kernel import installed_apps
+
+    patterns = [f"apps.{m.id}.{path}" for m in installed_apps().manifests()
+                for path in m.system_written]
+    return (C.may_change(*patterns),) if patterns else ()

@@ -53,4 +53,6 @@ MANIFEST = AppManifest(
     on_lifecycle=_lifecycle,
     ticking=_ticking,
     on_boot=model.sync,  # the factory (or a task's) alarms ring without Clock being opened
+    # ringing and snoozing happen as time passes, in any episode: never collateral damage
+    system_written=("alarms[id=*].ringing", "alarms[id=*].snoozed_until_ms"),
 )

@@ -84,6 +84,11 @@ class AppManifest:
             alarms for its data at the boot time (Clock its alarms, Calendar its events'
             reminders), so they go off without the app ever being opened. A module-level
             function; cheap (it runs on every reset).
+        system_written: Paths in the app's store (judge path patterns relative to it, e.g.
+            ``"alarms[id=*].ringing"``) that change by themselves as time passes, whatever the
+            agent does: an alarm going off. Every task's judge allows changes there, so an
+            alarm that rings during an episode never makes it unclean; a task that asks for
+            such a change checks it explicitly.
     """
 
     id: str
@@ -97,6 +102,7 @@ class AppManifest:
     on_lifecycle: Callable[..., Any] | None = None
     ticking: Callable[..., bool] | None = None
     on_boot: Callable[..., Any] | None = None
+    system_written: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not all(isinstance(r, Receiver) for r in self.receivers):

@@ -444,3 +444,21 @@ def test_a_timer_label(device):
     device.type_text(" " + "x" * 45)
     tap(device, id="timer_label_dialog:ok")  # too long: refused, the dialog stays
     assert store(device)["timers"][0]["label"] == "Tea" and has(device, id="timer_label_dialog")
+
+
+def test_an_alarm_ringing_during_another_apps_task_is_not_collateral_damage():
+    """Clock declares ``ringing`` and ``snoozed_until_ms`` system-written: every judge allows
+    them, so a default alarm that goes off mid-episode never fails an agent's episode."""
+    import gymnasium as gym
+
+    from mobilegym_env import actions as A
+
+    env = gym.make("MobileGym-v0", task="notes.pin_note").unwrapped
+    env.reset(seed=475)  # a default alarm rings a minute in
+    kernel = env.device.kernel
+    first = kernel.alarms.state()[0]
+    assert first["app_id"] == "clock" and first["at_ms"] - kernel.clock.now_ms() == 60_000
+    for _ in range(13):
+        *_, info = env.step(A.wait())
+    assert any(a["ringing"] for a in kernel.app_state("clock")["alarms"])
+    assert info["clean"] and info["unexpected_changes"] == []
