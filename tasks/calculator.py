@@ -164,8 +164,8 @@ class Evaluate(_CalcTask):
         d = int(rng.integers(3, 13))
         a, b = int(rng.integers(120, 4000)), int(rng.integers(11, 99))
         c = d * int(rng.integers(12, 300))  # c ÷ d and (a − b) ÷ d come out whole
-        if form == "({a}−{b})÷{d}":
-            b = a - d * int(rng.integers(10, 300))
+        if form == "({a}−{b})÷{d}":  # b stays positive: a − b is a whole multiple of d
+            b = a - d * int(rng.integers(1, (a - 11) // d + 1))
         return cls.Params(form.format(a=a, b=b, c=c, d=d))
 
     @classmethod
@@ -321,6 +321,7 @@ class PercentChange(_CalcTask):
     template = ("A price went from ${old} to ${new}. By what percent did it {way}? "
                 "Round to one decimal place.")
     tags = ("multi_step",)
+    max_steps = 30  # "(new−old)÷old×100 =" alone is up to 20 key presses
 
     @dataclass(frozen=True)
     class Params:
