@@ -225,8 +225,9 @@ def search(state: dict[str, Any], query: str) -> list[dict[str, Any]]:
 def arm(kernel: Any, event_id: int | None = None) -> None:
     """Schedules each event's next reminder with the alarm service (all events, or one):
     the alarm ``event:<id>`` broadcasts :data:`REMIND_ACTION` at the next occurrence's start
-    minus its reminder; an event without a reminder (or deleted) has none."""
-    state = kernel.app_state("calendar")
+    minus its reminder; an event without a reminder (or deleted) has none. Reads the store
+    only (at boot it stays shared with the factory image)."""
+    state = kernel.app_state("calendar", read_only=True)
     now_ms, tz = kernel.clock.now_ms(), kernel.clock.tz_offset_minutes
     today = kernel.clock.local_datetime().date()
     # every event (on boot and on open: one pass, no lookups), or the one saved or deleted

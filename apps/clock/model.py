@@ -177,8 +177,9 @@ def schedules(alarm: dict[str, Any]) -> bool:
 
 def sync(kernel: Any) -> None:
     """Sets the alarm service to the store: each alarm that is on at its next ring, each
-    running timer at its end; cancels the rest (deleted, off, paused)."""
-    st = store(kernel)
+    running timer at its end; cancels the rest (deleted, off, paused). Reads the store only
+    (at boot it stays shared with the factory image)."""
+    st = kernel.app_state(APP, read_only=True)
     now, tz = kernel.clock.now_ms(), kernel.clock.tz_offset_minutes
     wanted: dict[str, tuple[int, str, dict[str, Any]]] = {}
     for a in st["alarms"]:

@@ -34,6 +34,10 @@ class AppStores:
             store = self._stores[app_id] = copy.deepcopy(store)
         return store
 
+    def view(self, app_id: str) -> dict[str, Any]:
+        """The app's store to read only: the factory's own while it is still shared."""
+        return self._stores[app_id]
+
     def __setitem__(self, app_id: str, store: dict[str, Any]) -> None:
         self._stores[app_id] = store
 

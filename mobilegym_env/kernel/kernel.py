@@ -227,10 +227,17 @@ class Kernel:
     def restore(snap: bytes) -> Kernel:
         return pickle.loads(snap)
 
-    def app_state(self, app_id: str) -> dict[str, Any]:
-        """The app's persisted data store (mutable; apps write to it directly)."""
+    def app_state(self, app_id: str, read_only: bool = False) -> dict[str, Any]:
+        """The app's persisted data store (mutable; apps write to it directly).
+
+        Args:
+            app_id: The app.
+            read_only: The caller only reads it (an ``on_boot`` hook arming alarms): a store
+                still shared with the factory image is not copied, so a snapshot keeps
+                writing it as a reference. Never write to it then.
+        """
         self.packages.get(app_id)
-        return self.app_data[app_id]
+        return self.app_data.view(app_id) if read_only else self.app_data[app_id]
 
     # ----- launcher / task operations
     @settles
