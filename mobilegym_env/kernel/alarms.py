@@ -56,6 +56,7 @@ class AlarmService:
     def __init__(self) -> None:
         self._alarms: dict[tuple[str, str], Alarm] = {}
         self._seq = 0
+        self._state: list[dict[str, Any]] | None = None  # state(), until the next change
 
     def set(self, app_id: str, key: str, at_ms: int, action: str,
             extras: dict[str, Any] | None = None, alarm_clock: bool = False) -> None:
@@ -79,16 +80,22 @@ class AlarmService:
         self._seq += 1
         self._alarms[(app_id, key)] = Alarm(app_id, key, at_ms, action, dict(extras or {}),
                                            self._seq, alarm_clock)
+        self._state = None
 
     def cancel(self, app_id: str, key: str) -> bool:
         """Cancels the app's alarm ``key``; returns whether there was one."""
-        return self._alarms.pop((app_id, key), None) is not None
+        if self._alarms.pop((app_id, key), None) is None:
+            return False
+        self._state = None
+        return True
 
     def cancel_all(self, app_id: str) -> int:
         """Cancels every alarm of the app; returns how many."""
         keys = [k for k in self._alarms if k[0] == app_id]
         for k in keys:
             del self._alarms[k]
+        if keys:
+            self._state = None
         return len(keys)
 
     def get(self, app_id: str, key: str) -> Alarm | None:
@@ -118,9 +125,20 @@ class AlarmService:
                      key=lambda a: (a.at_ms, a.seq))
         for a in due:
             del self._alarms[(a.app_id, a.key)]
+        self._state = None
         return due
 
     def state(self) -> list[dict[str, Any]]:
-        """Every scheduled alarm, soonest first (plain data)."""
-        return [a.to_state() for a in sorted(self._alarms.values(),
-                                              key=lambda a: (a.at_ms, a.seq))]
+        """Every scheduled alarm, soonest first (plain data; the same list until the next
+        change: read-only)."""
+        if self._state is None:
+            self._state = [a.to_state() for a in sorted(self._alarms.values(),
+                                                          key=lambda a: (a.at_ms, a.seq))]
+        return self._state
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_state": None}  # a cache: snapshots leave it out
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.__dict__.setdefault("_state", None)

@@ -605,7 +605,10 @@ class Kernel:
         out = {}
         for app_id, data, factory in self.app_data.peek():
             if factory:
-                out[app_id] = _factory_view(app_id)
+                known = views.get(app_id)
+                if known is None or known[0] is not _FACTORY:
+                    known = views[app_id] = (_FACTORY, _factory_view(app_id))
+                out[app_id] = known[1]
                 continue
             blob = pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
             known = views.get(app_id)
@@ -657,6 +660,9 @@ def factory_image() -> tuple[bytes, dict[str, tuple[bytes, dict[str, Any]]]]:
     image = pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL)
     kernel.state(shared=True)  # builds the shared views once
     return image, {}
+
+
+_FACTORY = object()  # marks a judge view taken from the factory's store
 
 
 def _factory_view(app_id: str) -> dict[str, Any]:
