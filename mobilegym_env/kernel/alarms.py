@@ -139,6 +139,3 @@ class AlarmService:
     def __getstate__(self) -> dict[str, Any]:
         return {**self.__dict__, "_state": None}  # a cache: snapshots leave it out
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self.__dict__.setdefault("_state", None)

@@ -40,9 +40,6 @@ class AppStores:
         """The app's store to read only: the factory's own while it is still shared."""
         return self._stores[app_id]
 
-    def __setitem__(self, app_id: str, store: dict[str, Any]) -> None:
-        self._stores[app_id] = store
-
     def __contains__(self, app_id: object) -> bool:
         return app_id in self._stores
 

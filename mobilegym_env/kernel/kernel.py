@@ -102,8 +102,9 @@ class Kernel:
         self._depth = 0
         config.apply(self.os_state)
         self.permissions = PermissionService(self.os_state)
-        # the judge view of each app's data: app id -> (its pickle, the view), see state()
-        self._app_views: dict[str, tuple[bytes, dict[str, Any]]] = {}
+        # the judge view of each app's data: app id -> (its pickle, or _FACTORY while the
+        # store is the factory's, and the view), see state()
+        self._app_views: dict[str, tuple[Any, dict[str, Any]]] = {}
         self._init_volatile()
 
     def _init_volatile(self) -> None:
@@ -139,12 +140,11 @@ class Kernel:
         Raises:
             ValueError: A config value the device refuses (nothing is booted).
         """
-        image, app_views = factory_image()
+        image = factory_image()
         kernel = cls.__new__(cls)
         # the persisted parts, their big tables still shared with the factory (copy-on-write)
         kernel.__dict__.update(pickle.loads(image))
         kernel._power_on(config or KernelConfig())
-        kernel._app_views = dict(app_views)
         return kernel
 
     def reboot(self) -> None:
@@ -643,9 +643,9 @@ PERSISTED = ("packages", "os_state", "clipboard", "files", "providers", "app_dat
 
 
 @functools.cache
-def factory_image() -> tuple[bytes, dict[str, tuple[bytes, dict[str, Any]]]]:
-    """The factory-fresh kernel's persisted parts, pickled with its big tables registered as
-    shared (``kernel.shared``), and the judge view of each app's factory data."""
+def factory_image() -> bytes:
+    """The factory-fresh kernel's persisted parts, pickled with its big tables and app stores
+    registered as shared (``kernel.shared``)."""
     kernel = Kernel(installed_apps())
     sharing.share("os_state", kernel.os_state._data)
     sharing.share("files", kernel.files._entries)
@@ -659,7 +659,7 @@ def factory_image() -> tuple[bytes, dict[str, tuple[bytes, dict[str, Any]]]]:
     parts = {name: getattr(kernel, name) for name in PERSISTED}
     image = pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL)
     kernel.state(shared=True)  # builds the shared views once
-    return image, {}
+    return image
 
 
 _FACTORY = object()  # marks a judge view taken from the factory's store

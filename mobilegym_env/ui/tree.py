@@ -38,9 +38,9 @@ def hit_test(placed: list[Placed], x: float, y: float, long_press: bool = False,
 def scroll_target(placed: list[Placed], scrolls: list[ScrollInfo], x: float, y: float,
                   horizontal: bool) -> ScrollInfo | None:
     """The innermost scroll area under (x, y) that can move along the given axis (or still
-    holds an offset to give back). A blocking
-    layer (scrim, sheet, dialog, keyboard) painted over the point hides the scroll areas
-    beneath it: a drag on a sheet never scrolls the page."""
+    holds an offset to give back). A blocking layer (scrim, sheet, dialog, keyboard) painted
+    over the point hides the scroll areas beneath it: a drag on a sheet never scrolls the
+    page."""
     infos = {id(s.view): s for s in scrolls}
     for p in reversed(placed):
         r = p.visible_rect()
