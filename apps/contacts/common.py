@@ -124,7 +124,7 @@ def _row(name: str, contact_id: int, id: str, on_tap: Any, on_long_press: Any,
                      on_long_press=on_long_press, id=id, selected=selected, label=label)
 
 
-_retained_row = retained(_row)
+_retained_row = retained(_row, maxsize=256)  # every row of a long list, built each frame
 
 
 def bottom_room() -> View:

@@ -93,7 +93,7 @@ def _header(name: str, contact_id: int, role_line: str, can_message: bool) -> Vi
         w=FILL)
 
 
-@retained(maxsize=4)  # pixels kept when wholly in view: up to ~0.7 MB
+@retained(maxsize=32)  # pixels kept when wholly in view: up to ~0.7 MB
 def _details(info: tuple[tuple[str, str, str, str], ...]) -> View:
     """The "Contact info" card: (icon, value, caption, id) per row."""
     rows = [_info_row(*i) for i in info]

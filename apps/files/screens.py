@@ -170,7 +170,7 @@ def _row(ctx: ScreenContext, e: FileEntry, selecting: bool, selected: bool) -> V
     return _row_view(e.path, e.is_dir, sub, lead, selecting, selected)
 
 
-@retained
+@retained(maxsize=256)
 def _row_view(path: str, is_dir: bool, sub: str, lead: View, selecting: bool,
               selected: bool) -> View:
     """A folder's or file's row, retained by what it shows."""

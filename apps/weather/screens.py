@@ -174,7 +174,7 @@ def _hour_cell(i: int, label: str, glyph: str, temp: str, precip: int) -> View:
                label=f"{label}: {temp}" + (f", {precip}% rain" if precip >= 20 else ""))
 
 
-@retained(maxsize=64)
+@retained(maxsize=256)
 def _day_row(i: int, label: str, condition: str, glyph: str, precip: int, high: int,
              low: int) -> View:
     chance = f"{precip}%" if precip >= 20 else ""

@@ -300,7 +300,9 @@ def bare(home_view: View) -> bool:
     return len(home_view.children) == 1
 
 
-@retained(maxsize=8)  # full-screen pixels (0.9 MB at scale 1) kept per page shown
+# full-screen pixels (0.9 MB at scale 1) kept per page shown, within the process's pixel
+# budget (retain.PIXEL_BUDGET): tasks give the grid its own badges, so pages are many
+@retained(maxsize=64)
 def _home_page(dark: bool, glance: tuple[str, str, bool], cells: tuple[TileKey, ...],
                page: int, pages: int, dock: tuple[TileKey, ...]) -> View:
     """The wallpaper, At a Glance, the page's grid, the page dots, the dock and the search

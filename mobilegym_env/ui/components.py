@@ -78,8 +78,9 @@ def _top_app_bar(title: str, on_back: Handler | None, actions: tuple[View, ...],
                pad=(4, 0, 4, 0), gap=4, bg=bg or T.SURFACE, id="app_bar")
 
 
-# bounded: a bar keeps its pixels (360x64 at 24 bits, ~70 KB; a large bar ~130 KB)
-_retained_top_app_bar = retained(_top_app_bar, maxsize=32)
+# a bar keeps its pixels (360x64 at 24 bits, ~70 KB; a large bar ~130 KB), within the
+# process's pixel budget (retain.PIXEL_BUDGET)
+_retained_top_app_bar = retained(_top_app_bar, maxsize=128)
 
 
 def large_top_app_bar(title: str, store: MutableMapping[str, Any], scroll_id: str,
@@ -293,7 +294,7 @@ def _selection_bar(count: int, on_close: Handler, actions: tuple[View, ...]) -> 
                id="selection_bar", label=f"{count} selected")
 
 
-_retained_selection_bar = retained(_selection_bar, maxsize=16)
+_retained_selection_bar = retained(_selection_bar, maxsize=64)
 
 
 def bottom_sheet(title: str | None, children: Sequence[View], on_dismiss: Handler | None,

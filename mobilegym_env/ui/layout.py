@@ -32,6 +32,13 @@ class Placed(NamedTuple):
         x1, y1 = min(self.x + self.w, self.clip[2]), min(self.y + self.h, self.clip[3])
         return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
 
+    def shows(self, x: float, y: float) -> bool:
+        """Whether the point lies in the node's visible part (``visible_rect``, without
+        building it: hit-testing asks this of every node under a gesture)."""
+        c = self.clip
+        return self.x <= x < self.x + self.w and c[0] <= x < c[2] \
+            and self.y <= y < self.y + self.h and c[1] <= y < c[3]
+
 
 class ScrollInfo(NamedTuple):
     view: View

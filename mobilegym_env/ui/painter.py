@@ -11,7 +11,7 @@ import functools
 from collections.abc import Callable
 from typing import NamedTuple
 
-from . import fonts, icons, pictures
+from . import fonts, icons, pictures, retain
 from ._pygame import pygame
 from .layout import Placed, field_font, field_lines, field_top, text_lines
 from .selection import HIGHLIGHT
@@ -44,7 +44,23 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1,
     A retained subtree (``reuse``) wholly in view over a known background is blitted from
     the pixels kept from the last time it was painted at the same size, over the same colour,
     in the same theme (``dark``) and scale; ``keep=False`` (an offscreen picture drawn once)
-    neither uses nor keeps such pixels."""
+    neither uses nor keeps such pixels. Kept pixels beyond the process's budget are dropped
+    once the outermost paint is done (a Recents card's thumbnail is painted within the
+    frame's), so a paint never loses pixels a frame being painted relies on."""
+    _depth[0] += 1
+    try:
+        _paint(surface, placed, scale, dark, keep)
+    finally:
+        _depth[0] -= 1
+        if not _depth[0]:
+            retain.trim()
+
+
+_depth = [0]  # paints in progress (a thumbnail's inside the frame's)
+
+
+def _paint(surface: pygame.Surface, placed: list[Placed], scale: int, dark: bool,
+           keep: bool) -> None:
     s = scale
     slot = pixel_slot(surface, dark, s)
     current_clip = None
@@ -67,6 +83,7 @@ def paint(surface: pygame.Surface, placed: list[Placed], scale: int = 1,
                 surface.set_clip(None)
                 current_clip = None
                 surface.blit(cached[1], (p.x * s, p.y * s))
+                retain.touch_pixels(owner, slot)
                 skip_to = i + p.nodes
                 continue
             area = pygame.Rect(p.x * s, p.y * s, p.w * s, p.h * s)
@@ -154,8 +171,7 @@ def _close(surface: pygame.Surface, what: CornerClip | _Layer, slot: tuple) -> N
         surface.set_clip(what.bounds)
         what.apply(surface)
         return
-    pixels = what.owner.__dict__.setdefault("_pixels", {})
-    pixels[slot] = (what.key, surface.subsurface(what.area).copy())
+    retain.keep_pixels(what.owner, slot, what.key, surface.subsurface(what.area).copy())
 
 
 def _blit_center(surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect) -> None:

@@ -15,6 +15,12 @@ process (vector envs, forks), so it must hold nothing of any one device:
 - it holds no store-bound node (a scroll area or a text field keeps its state in a store).
 
 ``retained`` checks these rules whenever it builds (a cache miss), never on a hit.
+
+Each builder keeps at most ``maxsize`` views; the pixels the painter keeps for them (a row's
+~60 KB, a home page's 0.9 MB at scale 1) are bounded process-wide instead, by
+:data:`PIXEL_BUDGET` bytes: the least recently blitted go first (their views stay, and are
+painted afresh when next shown). So a builder can keep every row of a long list without the
+memory growing with the pixels of rows that are rarely seen.
 """
 
 from __future__ import annotations
@@ -98,11 +104,55 @@ def check_shareable(v: View, where: str = "") -> None:
 
 _CACHES: list[OrderedDict] = []  # every retained builder's views, least recently used first
 
+PIXEL_BUDGET = 64 * 2**20  # bytes of kept pixels, process-wide
+# (id of the view holding them, pixel slot) -> (that view, bytes); least recently used first
+_kept: OrderedDict[tuple[int, tuple], tuple[View, int]] = OrderedDict()
+_kept_bytes = [0]
+
+
+def keep_pixels(owner: View, slot: tuple, key: tuple, picture: Any) -> None:
+    """Keeps a retained subtree's painted ``picture`` (a pygame Surface) for ``slot`` (the
+    theme, scale and pixel format it was painted in), valid while its box is ``key``. The
+    budget is enforced by :func:`trim`, never here: a frame being painted may rely on pixels
+    it already found."""
+    entry = (id(owner), slot)
+    old = _kept.pop(entry, None)
+    if old is not None:
+        _kept_bytes[0] -= old[1]
+    n = picture.get_bytesize() * picture.get_width() * picture.get_height()
+    owner.__dict__.setdefault("_pixels", {})[slot] = (key, picture)
+    _kept[entry] = (owner, n)
+    _kept_bytes[0] += n
+
+
+def touch_pixels(owner: View, slot: tuple) -> None:
+    """Marks the pixels as just used (a frame blitted them)."""
+    entry = (id(owner), slot)
+    if entry in _kept:
+        _kept.move_to_end(entry)
+
+
+def trim() -> None:
+    """Drops the least recently used pixels beyond :data:`PIXEL_BUDGET` (their views stay)."""
+    while _kept_bytes[0] > PIXEL_BUDGET and len(_kept) > 1:
+        (_, slot), (owner, n) = _kept.popitem(last=False)
+        owner.__dict__.get("_pixels", {}).pop(slot, None)
+        _kept_bytes[0] -= n
+
+
+def pixel_stats() -> dict[str, int]:
+    """Kept pixels: layers and bytes (for tests and benchmarks)."""
+    return {"layers": len(_kept), "bytes": _kept_bytes[0], "budget": PIXEL_BUDGET}
+
 
 def forget(v: View) -> None:
     """Drops what a retained view keeps (its layout, pixels and dark copy): they hold the
     view in reference cycles, so a view the cache let go would keep its pixels until the
     cyclic garbage collector ran."""
+    for slot in v.__dict__.get("_pixels", ()):
+        gone = _kept.pop((id(v), slot), None)
+        if gone is not None:
+            _kept_bytes[0] -= gone[1]
     for name in ("_layout", "_pixels", "_night", "_measured"):
         v.__dict__.pop(name, None)
 
@@ -114,6 +164,10 @@ def clear() -> None:
         for v in cache.values():
             forget(v)
         cache.clear()
+    for owner, _ in list(_kept.values()):  # pixels of reusable views kept elsewhere
+        forget(owner)
+    _kept.clear()
+    _kept_bytes[0] = 0
 
 
 def retained(fn: F | None = None, *, maxsize: int = 64) -> Any:
@@ -155,4 +209,5 @@ def retained(fn: F | None = None, *, maxsize: int = 64) -> Any:
     return decorate(fn) if fn is not None else decorate
 
 
-__all__ = ["Call", "check_shareable", "clear", "forget", "retained"]
+__all__ = ["PIXEL_BUDGET", "Call", "check_shareable", "clear", "forget", "keep_pixels",
+           "pixel_stats", "retained", "touch_pixels", "trim"]

@@ -27,8 +27,7 @@ def hit_test(placed: list[Placed], x: float, y: float, long_press: bool = False,
         blocks = v.block or not v.enabled
         if handler is None and not blocks and not (long_press and v.on_tap is not None):
             continue
-        r = p.visible_rect()
-        if r and r[0] <= x < r[2] and r[1] <= y < r[3]:
+        if p.shows(x, y):
             if handler is None and not blocks:
                 continue  # a long press on a tap-only node falls through to what is under it
             return p
@@ -43,8 +42,7 @@ def scroll_target(placed: list[Placed], scrolls: list[ScrollInfo], x: float, y: 
     page."""
     infos = {id(s.view): s for s in scrolls}
     for p in reversed(placed):
-        r = p.visible_rect()
-        if not (r and r[0] <= x < r[2] and r[1] <= y < r[3]):
+        if not p.shows(x, y):
             continue
         s = infos.get(id(p.view))
         # an area whose content fits still takes the drag while it holds an offset: a page

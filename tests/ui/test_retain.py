@@ -200,3 +200,32 @@ def test_text_bubbles_are_shared_and_a_long_press_opens_the_menu_on_its_device()
     assert "dialog=message" in b.kernel.tasks.top_activity.route
     assert "dialog" not in a.kernel.tasks.top_activity.route
     assert np.array_equal(b.render().copy(), _fresh_frame(b))
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_kept_pixels_stay_within_the_budget_and_frames_stay_the_same(monkeypatch, dark):
+    """Pixels beyond ``PIXEL_BUDGET`` are dropped least recently used first, once the frame
+    is painted; a layer that lost them is painted afresh, to the same frame. The dark theme
+    decides before painting which layers it blits, so dropping must never happen mid-frame."""
+    d = Device()
+    d.kernel.set_preference("dark_mode", dark)
+    frames = []
+    for app in ("contacts", "messages", "settings"):
+        d.open_app(app)
+        frames.append(d.render().copy())
+    retain.clear()
+    monkeypatch.setattr(retain, "PIXEL_BUDGET", 200_000)  # about three list rows
+    d.open_app("contacts")
+    d.invalidate()
+    assert np.array_equal(d.render(), frames[0])
+    stats = retain.pixel_stats()
+    assert 0 < stats["bytes"] <= 200_000
+    for app, frame in zip(("messages", "settings", "contacts"), frames[1:] + frames[:1],
+                          strict=True):
+        d.open_app(app)
+        assert np.array_equal(d.render(), frame)
+        d.invalidate()
+        assert np.array_equal(d.render(), frame)  # from whatever pixels are still kept
+        assert retain.pixel_stats()["bytes"] <= 200_000
+    retain.clear()
+    assert retain.pixel_stats()["bytes"] == 0 and retain.pixel_stats()["layers"] == 0
