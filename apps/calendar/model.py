@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from mobilegym_env.kernel.shared import token_of
+
 REPEATS = {"none": "Does not repeat", "daily": "Every day", "weekly": "Every week",
            "monthly": "Every month", "yearly": "Every year"}
 # minutes before the start -> label (None: no reminder)
@@ -230,21 +232,56 @@ def arm(kernel: Any, event_id: int | None = None) -> None:
     state = kernel.app_state("calendar", read_only=True)
     now_ms, tz = kernel.clock.now_ms(), kernel.clock.tz_offset_minutes
     today = kernel.clock.local_datetime().date()
-    # every event (on boot and on open: one pass, no lookups), or the one saved or deleted
-    pairs = [(e["id"], e) for e in state["events"]] if event_id is None \
-        else [(event_id, event(state, event_id))]
-    for key, ev in pairs:
+    if event_id is None and token_of(state) is not None:
+        # the factory's events, untouched (every boot arms them): their reminders today and
+        # the next one after are worked out once per day and time zone
+        plan_key = (token_of(state), tz, today)
+        plan = _PLANS.get(plan_key)
+        if plan is None:
+            plan = _PLANS[plan_key] = _plan(state["events"], tz, today)
+            while len(_PLANS) > 64:
+                del _PLANS[next(iter(_PLANS))]
+    else:
+        # every event (on boot and on open: one pass, no lookups), or the one saved or deleted
+        pairs = [(e["id"], e) for e in state["events"]] if event_id is None \
+            else [(event_id, event(state, event_id))]
+        plan = [(key, _candidates(ev, tz, today)) for key, ev in pairs]
+    for key, candidates in plan:
         kernel.alarms.cancel("calendar", f"event:{key}")
-        if ev is None or ev.get("reminder") is None:
-            continue
-        start_time = span(ev)[0].time()
-        day = today - datetime.timedelta(days=1)
-        for s in _starts(ev, day, today + datetime.timedelta(days=400)):
-            at = local_ms(datetime.datetime.combine(s, start_time), tz) - ev["reminder"] * 60_000
+        for at, date in candidates:
             if at > now_ms:
                 kernel.alarms.set("calendar", f"event:{key}", at, REMIND_ACTION,
-                                  {"event_id": key, "date": s.isoformat()})
+                                  {"event_id": key, "date": date})
                 break
+
+
+_PLANS: dict[tuple, list[tuple[int, list[tuple[int, str]]]]] = {}  # (store, tz, day) -> plan
+
+
+def _plan(events: list[dict[str, Any]], tz: int, today: datetime.date
+          ) -> list[tuple[int, list[tuple[int, str]]]]:
+    """Each event's id and :func:`_candidates`."""
+    return [(ev["id"], _candidates(ev, tz, today)) for ev in events]
+
+
+def _candidates(ev: dict[str, Any] | None, tz: int, today: datetime.date
+                ) -> list[tuple[int, str]]:
+    """The reminder times (epoch ms) and occurrence dates that may be the next one while
+    ``today`` lasts, in order: occurrences from yesterday on, up to the first whose reminder
+    comes after today (the clock is somewhere in today, so a later one is never the next)."""
+    if ev is None or ev.get("reminder") is None:
+        return []
+    start_time = span(ev)[0].time()
+    end_of_today = local_ms(datetime.datetime.combine(today + datetime.timedelta(days=1),
+                                                      datetime.time()), tz)
+    out = []
+    for s in _starts(ev, today - datetime.timedelta(days=1),
+                     today + datetime.timedelta(days=400)):
+        at = local_ms(datetime.datetime.combine(s, start_time), tz) - ev["reminder"] * 60_000
+        out.append((at, s.isoformat()))
+        if at >= end_of_today:
+            break
+    return out
 
 
 def on_reminder(kernel: Any, broadcast: Any) -> None:

@@ -232,6 +232,45 @@ def test_a_reminder_fires_as_a_notification_that_opens_the_event(device: Device)
     assert route(device) == "/event/10?date=2026-03-03"
 
 
+@pytest.mark.parametrize("tz", [0, 330, -480])
+def test_boot_arms_the_factory_events_as_a_store_of_its_own_does(tz: int) -> None:
+    """Boot arms the untouched factory events from a plan kept per day and time zone: it
+    must set exactly what arming a copied store event by event sets, all day long."""
+    from mobilegym_env.kernel import Kernel
+    from mobilegym_env.kernel.config import KernelConfig
+
+    start = model.local_ms(datetime.datetime(2026, 3, 2, 0, 0), tz)
+    for minutes in (0, 1, 9 * 60 + 49, 9 * 60 + 50, 9 * 60 + 51, 23 * 60 + 59, 24 * 60,
+                    3 * 24 * 60 + 700):
+        k = Kernel.boot(KernelConfig(start_ms=start + minutes * 60_000, tz_offset_minutes=tz))
+        model.arm(k)  # the factory's store, still shared
+        planned = {a.key: (a.at_ms, a.extras["date"]) for a in k.alarms.of_app("calendar")}
+        k.app_state("calendar")  # the kernel's own copy from now on
+        model.arm(k)
+        assert planned == {a.key: (a.at_ms, a.extras["date"])
+                           for a in k.alarms.of_app("calendar")}, minutes
+        assert planned == _next_reminders(k), minutes
+        assert len(planned) > 10
+
+
+def _next_reminders(k: Any) -> dict[str, tuple[int, str]]:
+    """Each event's next reminder after now, found by walking its occurrences."""
+    now, tz = k.clock.now_ms(), k.clock.tz_offset_minutes
+    today = k.clock.local_datetime().date()
+    out = {}
+    for e in k.app_state("calendar", read_only=True)["events"]:
+        if e.get("reminder") is None:
+            continue
+        for day in model._starts(e, today - datetime.timedelta(days=1),
+                                 today + datetime.timedelta(days=400)):
+            at = model.local_ms(datetime.datetime.combine(day, model.span(e)[0].time()), tz) \
+                - e["reminder"] * 60_000
+            if at > now:
+                out[f"event:{e['id']}"] = (at, day.isoformat())
+                break
+    return out
+
+
 def test_a_weekly_reminder_rearms_for_the_next_week(device: Device) -> None:
     first = device.kernel.alarms.get("calendar", "event:9")
     assert first.extras["date"] == "2026-03-02"  # today's, 10 minutes before 10:00
