@@ -46,12 +46,15 @@ def app_router(module: str) -> Router | None:
     return Router(screens.ROUTES)
 
 
-@functools.lru_cache(maxsize=4)
-def _scratch(size: tuple[int, int]) -> Any:
-    """A 32-bit surface to scale thumbnails from (one per size, reused)."""
+@functools.lru_cache(maxsize=8)
+def _scratch(size: tuple[int, int], depth: int = 32) -> Any:
+    """A surface a thumbnail is drawn or scaled in (one per size and depth, reused: a fresh
+    full-screen surface costs more to allocate and first touch than to paint). 24-bit ones
+    are in the frame's pixel format."""
     from .ui._pygame import pygame
 
-    return pygame.Surface(size, 0, 32)
+    return pygame.Surface(size, 0, 32) if depth == 32 else \
+        pygame.Surface(size, 0, 24, FRAME_MASKS)
 
 
 class Device:
@@ -342,14 +345,14 @@ class Device:
         placed, _ = layout(self.app_screen(act), 0, 0, w, h)
         # in the frame's own pixel format, so retained rows and bars are blitted from the
         # pixels the frame keeps (and paint exactly as they would in the frame)
-        picture = pygame.Surface((w * self.scale, h * self.scale), 0, 24, FRAME_MASKS)
+        picture = _scratch((w * self.scale, h * self.scale), 24)
         picture.fill(T.rgb(appearance.page_color(T.SURFACE, self._dark())))
         painter.paint(picture, self._themed(placed, picture), self.scale, self._dark())
         # pygame's SSE smoothscale is 3x faster on 32-bit pixels than on 24-bit ones
         wide = _scratch(picture.get_size())
         wide.blit(picture, (0, 0))
-        scaled = pygame.transform.smoothscale(wide, size)
-        rgb = pygame.Surface(size, 0, 24, FRAME_MASKS)
+        scaled = pygame.transform.smoothscale(wide, size, _scratch(size))
+        rgb = pygame.Surface(size, 0, 24, FRAME_MASKS)  # kept: a new one
         rgb.blit(scaled, (0, 0))
         return rgb
 
