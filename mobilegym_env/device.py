@@ -25,7 +25,7 @@ from .ui import theme as T
 from .ui.context import Router, ScreenContext
 from .ui.layout import Placed, ScrollInfo, layout, scroll_offset
 from .ui.retain import Call
-from .ui.tree import hit_test, scroll_target, ui_tree
+from .ui.tree import hit_test, scroll_target, touchable, ui_tree
 from .ui.view import View
 
 EDGE = 16  # px from the left edge where a rightward swipe means Back
@@ -80,6 +80,7 @@ class Device:
         self._painted_key: tuple | None = None
         self._placed: list[Placed] = []
         self._scrolls: list[ScrollInfo] = []
+        self._touch: list[Placed] | None = None  # the nodes of _placed that take gestures
         self._screen_activity: Activity | None = None  # whose screen the frame shows
         # task id -> ((activity id, route, media tick), picture), kept while Recents is open
         self._thumbs: dict[str, tuple[tuple, Any]] = {}
@@ -99,6 +100,7 @@ class Device:
         self._thumbs.clear()
         self._built_key = self._painted_key = None
         self._placed, self._scrolls = [], []
+        self._touch = None
         self._screen_activity = None
         self.invalidate()
 
@@ -249,7 +251,14 @@ class Device:
         self._screen_activity = None if k.system_ui.recents_open else k.tasks.top_activity
         root = compose.screen(self)
         self._placed, self._scrolls = layout(root, 0, 0, self.width, self.height)
+        self._touch = None
         self._built_key = key
+
+    def _touchable(self) -> list[Placed]:
+        """The frame's nodes that can take a gesture (``ui.tree.touchable``), kept with it."""
+        if self._touch is None:
+            self._touch = touchable(self._placed)
+        return self._touch
 
     def _sync_focus(self) -> None:
         """The keyboard follows its field: it hides when that activity left the foreground."""
@@ -455,7 +464,7 @@ class Device:
     def tap(self, x: float, y: float, long_press: bool = False) -> bool:
         """Taps at logical pixel (x, y); returns True if something took the tap."""
         self._build()
-        hit = hit_test(self._placed, x, y, long_press)
+        hit = hit_test(self._touchable(), x, y, long_press)
         if hit is None:
             return False
         v = hit.view
@@ -473,7 +482,7 @@ class Device:
         photo) takes it as one gesture; anywhere else it is two taps, the second on whatever
         the first one showed. Returns True if something took it."""
         self._build()
-        hit = hit_test(self._placed, x, y, double=True)
+        hit = hit_test(self._touchable(), x, y, double=True)
         if hit is not None and hit.view.on_double_tap is not None and hit.view.enabled:
             self.invalidate()
             self._run_handler(hit.view.on_double_tap)

@@ -34,6 +34,14 @@ def hit_test(placed: list[Placed], x: float, y: float, long_press: bool = False,
     return None
 
 
+def touchable(placed: list[Placed]) -> list[Placed]:
+    """The nodes :func:`hit_test` can return (a handler of any gesture, a scrim, a disabled
+    control), in paint order: hit-testing them alone gives the same answer as all nodes, and a
+    device keeps this list for its frame (most nodes are text, icons and containers)."""
+    return [p for p in placed if (v := p.view).on_tap is not None or v.block or not v.enabled
+            or v.on_long_press is not None or v.on_double_tap is not None]
+
+
 def scroll_target(placed: list[Placed], scrolls: list[ScrollInfo], x: float, y: float,
                   horizontal: bool) -> ScrollInfo | None:
     """The innermost scroll area under (x, y) that can move along the given axis (or still
