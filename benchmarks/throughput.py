@@ -20,8 +20,10 @@ keys, over all tasks unless ``--task`` says otherwise, rgb_array observations):
   out); ``rss_mb_per_extra_env_cold``: the growth over those first three envs, caches
   filling included.
 - ``vec_async_8_steps_per_s_{1,2}_cores``: ``make_vec`` with 8 async envs, aggregate env steps
-  per wall second with the processes pinned to one core, then to two (and their ratio);
-  ``vec_sync_8_steps_per_cpu_s``: the same 8 envs stepped in this process (``SyncVectorEnv``).
+  per wall second with the processes pinned to one core, then to two (and their ratio),
+  over ``--vec-steps`` batch steps after ``--vec-warmup`` (forked workers first copy the pages
+  their steps write, and pay for it in wall time); ``vec_sync_8_steps_per_cpu_s``: the same
+  8 envs stepped in this process (``SyncVectorEnv``).
 - ``--profile``: ``profile_us_per_step``, where the CPU time of a step goes: paint, view tree
   build, layout, Recents thumbnails, observation copy, blits, judge (``state()`` + diff), resets
   (amortized per step) and the rest. Each part is timed exclusively (a nested part is not
@@ -226,8 +228,9 @@ def _pinned(cores: set[int]) -> Iterator[None]:
 
 
 def _vec_run(mode: str, n_envs: int, batch_steps: int, task: str | None,
-             env_kwargs: dict[str, Any]) -> tuple[float, float]:
-    """(aggregate env steps per wall second, per CPU-second of this process)."""
+             env_kwargs: dict[str, Any], warmup: int = 0) -> tuple[float, float]:
+    """(aggregate env steps per wall second, per CPU-second of this process), after
+    ``warmup`` batch steps (forked workers copy the pages their first steps write)."""
     from mobilegym_env.wrappers import batch_actions, make_vec
 
     envs = make_vec([task] * n_envs, vectorization_mode=mode, render_mode="rgb_array",
@@ -235,7 +238,8 @@ def _vec_run(mode: str, n_envs: int, batch_steps: int, task: str | None,
     try:
         agents = [RandomAgent(seed=i) for i in range(n_envs)]
         obs, info = envs.reset(seed=0)
-        envs.step(batch_actions([a.act(None, {}) for a in agents]))  # workers warmed up
+        for _ in range(max(warmup, 1)):  # workers warmed up
+            envs.step(batch_actions([a.act(None, {}) for a in agents]))
         start, cpu = time.perf_counter(), time.process_time()
         for _ in range(batch_steps):
             envs.step(batch_actions([a.act(None, {}) for a in agents]))
@@ -245,18 +249,18 @@ def _vec_run(mode: str, n_envs: int, batch_steps: int, task: str | None,
     return n_envs * batch_steps / wall, n_envs * batch_steps / cpu
 
 
-def bench_vec(batch_steps: int, task: str | None, env_kwargs: dict[str, Any]
-              ) -> dict[str, Any]:
-    out: dict[str, Any] = {"vec_batch_steps": batch_steps}
+def bench_vec(batch_steps: int, task: str | None, env_kwargs: dict[str, Any],
+              warmup: int = 0) -> dict[str, Any]:
+    out: dict[str, Any] = {"vec_batch_steps": batch_steps, "vec_warmup_batch_steps": warmup}
     available = sorted(os.sched_getaffinity(0) | set(range(os.cpu_count() or 1)))
     with _pinned({available[0]}):
         out["vec_sync_8_steps_per_cpu_s"] = _vec_run("sync", 8, batch_steps, task,
-                                                     env_kwargs)[1]
-        one = _vec_run("async", 8, batch_steps, task, env_kwargs)[0]
+                                                     env_kwargs, warmup)[1]
+        one = _vec_run("async", 8, batch_steps, task, env_kwargs, warmup)[0]
     out["vec_async_8_steps_per_s_1_core"] = one
     if len(available) >= 2:
         with _pinned(set(available[:2])):
-            two = _vec_run("async", 8, batch_steps, task, env_kwargs)[0]
+            two = _vec_run("async", 8, batch_steps, task, env_kwargs, warmup)[0]
         out["vec_async_8_steps_per_s_2_cores"] = two
         out["vec_async_2_cores_over_1"] = two / one
     return out
@@ -387,8 +391,11 @@ def main() -> None:
                         help="envs measured warm in the memory section (default 5)")
     parser.add_argument("--mem-steps", type=int, default=10_000,
                         help="steps each env runs before its RSS is read (default 10000)")
-    parser.add_argument("--vec-steps", type=int, default=150,
-                        help="batch steps of the 8-env vector runs (default 150)")
+    parser.add_argument("--vec-steps", type=int, default=400,
+                        help="batch steps of the 8-env vector runs (default 400)")
+    parser.add_argument("--vec-warmup", type=int, default=100,
+                        help="batch steps each vector run takes before it is measured "
+                             "(default 100)")
     args = parser.parse_args()
     env_kwargs = {} if args.obs_size is None else {"obs_size": tuple(args.obs_size)}
     result: dict[str, Any] = {"python": platform.python_version(),
@@ -408,7 +415,7 @@ def main() -> None:
     if "memory" in args.sections:
         result.update(bench_memory(args.mem_envs, args.mem_steps, args.task, env_kwargs))
     if "vec" in args.sections:
-        result.update(bench_vec(args.vec_steps, args.task, env_kwargs))
+        result.update(bench_vec(args.vec_steps, args.task, env_kwargs, args.vec_warmup))
     print(json.dumps(result, indent=2))
 
 
