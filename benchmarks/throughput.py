@@ -16,9 +16,10 @@ keys, over all tasks unless ``--task`` says otherwise, rgb_array observations):
 - ``snapshot_restore_ms_median``: ``Device.restore(device.snapshot())``.
 - ``rss_mb_per_extra_env``: memory per env, the RSS growth per extra env in one process, each
   env having run ``--mem-steps`` steps, over ``--mem-envs`` envs made once three envs have
-  filled the process-wide caches (bounded, so they count once; the thumbnail cache is left
-  out); ``rss_mb_per_extra_env_cold``: the growth over those first three envs, caches
-  filling included.
+  filled the process-wide caches, less what those caches grew meanwhile (they are bounded, so
+  they count once per process: ``process_caches_mb`` lists them, with their limits);
+  ``rss_mb_per_extra_env_cold``: the growth over those first three envs, caches filling
+  included.
 - ``vec_async_8_steps_per_s_{1,2}_cores``: ``make_vec`` with 8 async envs, aggregate env steps
   per wall second with the processes pinned to one core, then to two (and their ratio),
   over ``--vec-steps`` batch steps after ``--vec-warmup`` (forked workers first copy the pages
@@ -178,7 +179,7 @@ def _rss_mb() -> float:
 def _rss_growth(n_envs: int, steps: int, task: str | None, env_kwargs: dict[str, Any],
                 seed: int, cache_mb: Callable[[], float]) -> tuple[list[Any], list[float], float]:
     """Makes ``n_envs`` envs (all kept alive), each running ``steps`` steps; returns them,
-    the RSS after each, and the RSS growth per extra env less the thumbnail cache's."""
+    the RSS after each, and the RSS growth per extra env less the process-wide caches'."""
     envs, rss, cache = [], [], []
     for i in range(n_envs):
         env = _make(task, env_kwargs)
@@ -197,11 +198,23 @@ def bench_memory(n_envs: int, steps: int, task: str | None,
     having run ``steps`` steps. Measured twice: first on a fresh process (``_cold``: the
     process-wide caches fill meanwhile and count in the growth: pictures painted, icons,
     retained rows, the thumbnail cache), then, with those envs still alive, over ``n_envs``
-    more envs once the caches are warm (the figure that scales: a process running many envs)."""
+    more envs once the caches are warm (the figure that scales: a process running many envs),
+    less what the bounded process-wide caches still grew meanwhile."""
     from mobilegym_env.system import thumbnails
+    from mobilegym_env.ui import fonts, pictures, retain
+
+    def caches() -> dict[str, tuple[float, float]]:
+        """Each bounded process-wide cache: (MB held, MB limit)."""
+        mb = 2**20
+        return {"thumbnails": (thumbnails.stats()["bytes"] / mb, thumbnails.LIMIT_BYTES / mb),
+                "retained_pixels": (retain.pixel_stats()["bytes"] / mb,
+                                    retain.PIXEL_BUDGET / mb),
+                "pictures": (pictures.cache_info()["bytes"] / mb,
+                             pictures.cache_info()["budget"] / mb),
+                "text": (fonts.TEXT_SURFACES.bytes / mb, fonts.TEXT_SURFACES.max_bytes / mb)}
 
     def cache_mb() -> float:
-        return thumbnails.stats()["bytes"] / 2**20
+        return sum(held for held, _ in caches().values())
 
     first, rss_cold, _ = _rss_growth(3, steps, task, env_kwargs, 0, cache_mb)
     cold = (rss_cold[-1] - rss_cold[0]) / 2
@@ -212,8 +225,8 @@ def bench_memory(n_envs: int, steps: int, task: str | None,
             "rss_mb_per_extra_env_cold": cold,
             "rss_mb_after_each_env": [round(r, 1) for r in rss],
             "rss_mb_per_extra_env": warm,
-            "thumbnail_cache_mb": cache_mb(),
-            "thumbnail_cache_limit_mb": thumbnails.LIMIT_BYTES / 2**20}
+            "process_caches_mb": {name: {"held": round(held, 1), "limit": limit}
+                                  for name, (held, limit) in caches().items()}}
 
 
 @contextmanager
