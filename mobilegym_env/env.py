@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any, SupportsFloat
 
 import gymnasium as gym
@@ -117,7 +118,7 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         self.terminate_on_success = terminate_on_success
         self.obs_size = None if obs_size is None else (int(obs_size[0]), int(obs_size[1]))
         h, w = self.obs_size or (T.SCREEN_H * screen_scale, T.SCREEN_W * screen_scale)
-        self.observation_space = spaces.Box(0, 255, (h, w, 3), np.uint8)
+        self.observation_space = frame_space(h, w)
         # the small frame (obs_size): its buffer, the surfaces over it and the device's frame,
         # and which device frame it shows
         self._small: np.ndarray | None = None
@@ -344,6 +345,24 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         pygame.surfarray.blit_array(self._window, frame.swapaxes(0, 1))
         pygame.event.pump()
         pygame.display.flip()
+
+
+_FRAME_SPACES: dict[tuple[int, int], spaces.Box] = {}
+
+
+def frame_space(h: int, w: int) -> spaces.Box:
+    """``Box(0, 255, (h, w, 3), uint8)``: a space of its own (its own random stream), whose
+    bounds arrays are shared, read-only, with every env's of that size. Gymnasium's ``Box``
+    keeps four arrays of the frame's size (3.3 MB at 800x360): one set per process rather
+    than per env."""
+    shared = _FRAME_SPACES.get((h, w))
+    if shared is None:
+        shared = _FRAME_SPACES[(h, w)] = spaces.Box(0, 255, (h, w, 3), np.uint8)
+        for bounds in (shared.low, shared.high, shared.bounded_below, shared.bounded_above):
+            bounds.setflags(write=False)
+    space = copy.copy(shared)
+    space._np_random = None  # seeded on first use, independently of the other envs'
+    return space
 
 
 def _is_int(value: Any) -> bool:

@@ -285,3 +285,21 @@ def test_what_an_alarm_does_during_a_step_shows_in_that_steps_frame_and_state():
     assert kernel.tasks.top_activity.app_id == "phone"
     assert not np.array_equal(obs, before)
     assert np.array_equal(obs, env.device.clone().render())
+
+
+def test_envs_share_the_frame_space_bounds_but_not_its_random_stream():
+    """Gymnasium's Box keeps four frame-sized arrays: envs of one size share them (read-only),
+    each with a space and a random stream of its own."""
+    a = gym.make("MobileGym-v0", task="notes.create_note")
+    b = gym.make("MobileGym-v0", task="notes.create_note")
+    sa, sb = a.observation_space, b.observation_space
+    assert sa is not sb and sa == sb
+    assert sa.low is sb.low and sa.high is sb.high and not sa.low.flags.writeable
+    sa.seed(1)
+    sb.seed(2)
+    first = sa.sample()
+    sa.seed(1)
+    assert np.array_equal(sa.sample(), first) and not np.array_equal(sb.sample(), first)
+    small = gym.make("MobileGym-v0", task="notes.create_note", obs_size=(84, 84))
+    assert small.observation_space.shape == (84, 84, 3)
+    assert small.observation_space.low is not sa.low
