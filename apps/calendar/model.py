@@ -232,20 +232,19 @@ def arm(kernel: Any, event_id: int | None = None) -> None:
     state = kernel.app_state("calendar", read_only=True)
     now_ms, tz = kernel.clock.now_ms(), kernel.clock.tz_offset_minutes
     today = kernel.clock.local_datetime().date()
-    if event_id is None and token_of(state) is not None:
-        # the factory's events, untouched (every boot arms them): their reminders today and
-        # the next one after are worked out once per day and time zone
-        plan_key = (token_of(state), tz, today)
-        plan = _PLANS.get(plan_key)
-        if plan is None:
-            plan = _PLANS[plan_key] = _plan(state["events"], tz, today)
+    # every event (on boot and on open: one pass, no lookups), or the one saved or deleted
+    pairs = [(e["id"], e) for e in state["events"]] if event_id is None \
+        else [(event_id, event(state, event_id))]
+    # the factory's events, untouched (every boot arms them): their reminders today and the
+    # next one after are worked out once per day and time zone
+    plan_key = (token_of(state), tz, today) if event_id is None else (None,)
+    plan = _PLANS.get(plan_key) if plan_key[0] is not None else None
+    if plan is None:
+        plan = [(key, _candidates(ev, tz, today)) for key, ev in pairs]
+        if plan_key[0] is not None:
+            _PLANS[plan_key] = plan
             while len(_PLANS) > 64:
                 del _PLANS[next(iter(_PLANS))]
-    else:
-        # every event (on boot and on open: one pass, no lookups), or the one saved or deleted
-        pairs = [(e["id"], e) for e in state["events"]] if event_id is None \
-            else [(event_id, event(state, event_id))]
-        plan = [(key, _candidates(ev, tz, today)) for key, ev in pairs]
     for key, candidates in plan:
         kernel.alarms.cancel("calendar", f"event:{key}")
         for at, date in candidates:
@@ -256,12 +255,6 @@ def arm(kernel: Any, event_id: int | None = None) -> None:
 
 
 _PLANS: dict[tuple, list[tuple[int, list[tuple[int, str]]]]] = {}  # (store, tz, day) -> plan
-
-
-def _plan(events: list[dict[str, Any]], tz: int, today: datetime.date
-          ) -> list[tuple[int, list[tuple[int, str]]]]:
-    """Each event's id and :func:`_candidates`."""
-    return [(ev["id"], _candidates(ev, tz, today)) for ev in events]
 
 
 def _candidates(ev: dict[str, Any] | None, tz: int, today: datetime.date
