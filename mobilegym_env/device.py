@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from .kernel import Kernel
+from .kernel.lifecycle import PAUSED
 from .kernel.system_ui import FOLDER_NAME_FIELD
 from .kernel.task_manager import Activity
 from .system import compose
@@ -57,6 +58,10 @@ def _scratch(size: tuple[int, int], depth: int = 32) -> Any:
         pygame.Surface(size, 0, 24, FRAME_MASKS)
 
 
+def _hears_pause(manifest: Any) -> bool:
+    return manifest.on_lifecycle is not None and PAUSED in manifest.lifecycle_events
+
+
 class Device:
     """A phone: kernel state, what its screen shows, and the gestures it understands.
 
@@ -86,6 +91,13 @@ class Device:
         self._thumbs: dict[str, tuple[tuple, Any]] = {}
         # (kernel, its fingerprint) while a frame is painted: one fingerprint per Recents frame
         self._thumb_state: tuple[Kernel, bytes | None] | None = None
+        # whether the last app screen built read the clock
+        self._read_clock = True
+        # the frame's app page when nothing covers it: (activity id, route, read the clock)
+        self._frame_app: tuple[str, str, bool] | None = None
+        # what Recents opened over, while its first frame can still cut the front card from
+        # the frame on screen (see ``_card_on_screen``)
+        self._front_seen: tuple | None = None
 
     @property
     def crashes(self) -> list[str]:
@@ -102,6 +114,7 @@ class Device:
         self._placed, self._scrolls = [], []
         self._touch = None
         self._screen_activity = None
+        self._frame_app = self._front_seen = None
         self.invalidate()
 
     # ----- pickling: the screen is rebuilt, never pickled
@@ -140,7 +153,11 @@ class Device:
         return self._mutate(self.kernel.handle_back)
 
     def show_recents(self) -> None:
+        seen, marks = self._card_on_screen(), self._app_code_marks()[1:]
         self._mutate(self.kernel.show_recents)
+        # only the front activity paused (no hook hears it: ``_card_on_screen``), no receiver ran
+        quiet = all(a is b for a, b in zip(marks, self._app_code_marks()[1:], strict=True))
+        self._front_seen = (*seen, self._version) if seen and quiet else None
 
     @property
     def tasks(self) -> list[Any]:
@@ -250,6 +267,9 @@ class Device:
         k = self.kernel
         self._screen_activity = None if k.system_ui.recents_open else k.tasks.top_activity
         root = compose.screen(self)
+        act = self._screen_activity
+        self._frame_app = (act.activity_id, act.route, self._read_clock) \
+            if act is not None and compose.app_alone(root) else None
         self._placed, self._scrolls = layout(root, 0, 0, self.width, self.height)
         self._touch = None
         self._built_key = key
@@ -274,9 +294,14 @@ class Device:
         if found is None:
             return compose.not_found(self, activity)
         screen_fn, ctx = found
+        from .system import thumbnails
+
+        self._read_clock = True
         try:
-            with T.font_scale(self._font_scale()):
-                return screen_fn(ctx)
+            with T.font_scale(self._font_scale()), thumbnails.watch(self.kernel) as watch:
+                screen = screen_fn(ctx)
+            self._read_clock = watch.used_clock
+            return screen
         except Exception as err:  # noqa: BLE001 - a broken screen must not break the device
             self.kernel.crashes.append(f"{activity.app_id}: {type(err).__name__}: {err}")
             return compose.crashed(self, activity)
@@ -307,14 +332,16 @@ class Device:
             raise RuntimeError(f"{handler!r}: no app screen is shown to bind it to")
         return handler.bind(found[1])
 
-    def thumbnail(self, task_id: str) -> Any:
+    def thumbnail(self, task_id: str, from_frame: bool | None = None) -> Any:
         """A picture of what the task shows, for its Recents card: an offscreen render of its
         top activity scaled to the card, a pure function of device state (so a restored copy
         draws the same). Kept while nothing changes in Recents (an action there, such as its
         Screenshot button writing a picture that a card's screen lists, may change what a
         background task shows), and in ``system.thumbnails``' cache under a fingerprint of
         the state, so a later visit, episode or device in the same state draws it with one
-        blit."""
+        blit. ``from_frame`` is set when the frame on screen shows the task's screen as it is
+        now (``_card_on_screen``): the card is cut from it instead of painted afresh; it says
+        whether that screen read the clock."""
         act = self.kernel.tasks.tasks[task_id].top
         key = (act.activity_id, act.route, self._media_tick(), self._ticks(act), self._version)
         snap = self._thumbs.get(task_id)
@@ -328,7 +355,14 @@ class Device:
         size = (CARD_W * self.scale, CARD_H * self.scale)
         content = (self._thumb_state[1], act.activity_id, self.scale)
         picture = None if content[0] is None else thumbnails.get(content, k.clock.now_ms())
-        if picture is None:
+        if picture is None and from_frame is not None:  # nothing is built, so nothing runs
+            s, h = self.scale, self.height - T.STATUS_BAR_H - T.GESTURE_BAR_H
+            picture = self._card_picture(self._surface,
+                                         (0, T.STATUS_BAR_H * s, self.width * s, h * s), size)
+            if content[0] is not None and thumbnails.seen_before(content):
+                thumbnails.put(content, picture,
+                               k.clock.now_ms() if from_frame else None)
+        elif picture is None:
             with thumbnails.watch(k) as watch:
                 picture = self._draw_thumbnail(act, size)
             # kept from a state's second visit on (most states are seen once), and only when
@@ -348,7 +382,6 @@ class Device:
         """The activity's screen drawn full size, scaled to ``size`` and kept in the frame's
         pixel format (24-bit RGB), so the card blits it as a plain copy."""
         from .ui import painter
-        from .ui._pygame import pygame
 
         w, h = self.width, self.height - T.STATUS_BAR_H - T.GESTURE_BAR_H
         placed, _ = layout(self.app_screen(act), 0, 0, w, h)
@@ -357,13 +390,60 @@ class Device:
         picture = _scratch((w * self.scale, h * self.scale), 24)
         picture.fill(T.rgb(appearance.page_color(T.SURFACE, self._dark())))
         painter.paint(picture, self._themed(placed, picture), self.scale, self._dark())
+        return self._card_picture(picture, picture.get_rect(), size)
+
+    @staticmethod
+    def _card_picture(source: Any, area: Any, size: tuple[int, int]) -> Any:
+        """``area`` of ``source`` (a full-size screen) scaled to ``size``, in the frame's pixel
+        format (24-bit RGB), so the card blits it as a plain copy."""
+        from .ui._pygame import pygame
+
+        area = pygame.Rect(area)
         # pygame's SSE smoothscale is 3x faster on 32-bit pixels than on 24-bit ones
-        wide = _scratch(picture.get_size())
-        wide.blit(picture, (0, 0))
+        wide = _scratch(area.size)
+        wide.blit(source, (0, 0), area)
         scaled = pygame.transform.smoothscale(wide, size, _scratch(size))
         rgb = pygame.Surface(size, 0, 24, FRAME_MASKS)  # kept: a new one
         rgb.blit(scaled, (0, 0))
         return rgb
+
+    def _card_on_screen(self) -> tuple[str, str, str, int, bool] | None:
+        """What the frame on screen can give the Recents card of the task in front, as Android
+        snapshots a task when it leaves the screen: (task, activity, route, minute, whether the
+        screen read the clock), if the frame is current and shows the app's page with nothing
+        over it, and the app's lifecycle hook does not hear ``"paused"`` (what it shows could
+        change when Recents pauses it), else None.
+
+        Recents' first frame cuts the card from it (``_front_card``) if nothing but Recents
+        opening happened since: then the page is what the card would paint afresh (a screen
+        depends on the clock by the minute, as frame caching assumes, unless it ticks)."""
+        k = self.kernel
+        act = k.tasks.top_activity
+        if self._frame_app is None or act is None or k.system_ui.recents_open \
+                or (act.activity_id, act.route) != self._frame_app[:2] \
+                or self._painted_key is None or self._painted_key != self._key() \
+                or self._media_tick() is not None or self._ticks(act) is not None \
+                or _hears_pause(k.packages.manifest(act.app_id)):
+            return None
+        task_id = k.tasks.active_task_id
+        assert task_id is not None
+        return task_id, act.activity_id, act.route, k.clock.now_ms() // 60_000, \
+            self._frame_app[2]
+
+    def _front_card(self) -> None:
+        """Before Recents' first frame paints over the frame Recents opened on: the front
+        task's card, cut from it if it still shows that task as it is (``_card_on_screen``)."""
+        seen, self._front_seen = self._front_seen, None
+        if seen is None:
+            return
+        task_id, activity_id, route, minute, read_clock, version = seen
+        k = self.kernel
+        task = k.tasks.tasks.get(task_id)
+        if task is not None and version == self._version and k.system_ui.recents_open \
+                and (task.top.activity_id, task.top.route) == (activity_id, route) \
+                and k.clock.now_ms() // 60_000 == minute and self._media_tick() is None \
+                and self._ticks(task.top) is None:
+            self.thumbnail(task_id, from_frame=read_clock)
 
     def _dark(self) -> bool:
         return bool(self.kernel.os_state.get("settings.system.dark_mode"))
@@ -406,6 +486,7 @@ class Device:
                     self._frame, (self.width * self.scale, self.height * self.scale), "RGB")
             # no clearing fill: the page layer is opaque and covers the whole screen
             self._thumb_state = None  # the state may have changed since the last frame
+            self._front_card()
             painter.paint(self._surface, self._themed(self._placed, self._surface), self.scale,
                           self._dark())
             self._painted_key = self._built_key

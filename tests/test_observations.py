@@ -327,3 +327,62 @@ def test_a_screenshot_taken_in_recents_shows_on_the_gallery_card_as_in_a_clone()
     after = d.render().copy()
     assert not np.array_equal(before, after)
     assert np.array_equal(after, Device.restore(d.snapshot()).render())
+
+
+def _painted_cards(monkeypatch) -> list[str]:
+    """The apps whose Recents cards are painted afresh (not cut from a frame), in order."""
+    painted: list[str] = []
+    real = Device._draw_thumbnail
+
+    def spy(self, act, size):
+        painted.append(act.app_id)
+        return real(self, act, size)
+
+    monkeypatch.setattr(Device, "_draw_thumbnail", spy)
+    return painted
+
+
+@pytest.mark.parametrize(("scale", "dark"), [(1, False), (1, True), (2, False)])
+def test_recents_cuts_the_front_card_from_the_frame_it_opened_on(monkeypatch, scale, dark):
+    painted = _painted_cards(monkeypatch)
+    d = Device(scale=scale)
+    d.kernel.set_preference("dark_mode", dark)
+    d.launch_app("contacts")
+    d.go_home()
+    d.launch_app("messages")  # its hook hears only "resumed": Recents pausing it is silent
+    d.render()
+    thumbnails.clear()
+    d.show_recents()
+    d.kernel.tick(1000)
+    frame = d.render().copy()
+    assert painted == ["contacts"]
+    thumbnails.clear()  # a restored copy paints both cards: the same frame
+    assert np.array_equal(frame, Device.restore(d.snapshot(), scale).render())
+    assert painted == ["contacts", "messages", "contacts"]
+
+
+@pytest.mark.parametrize("case", ["keyboard up", "minute turned", "hook hears paused",
+                                  "frame not shown"])
+def test_recents_paints_the_front_card_when_the_frame_may_not_show_it(monkeypatch, case):
+    painted = _painted_cards(monkeypatch)
+    d = Device()
+    d.kernel.clock.set_now(d.kernel.clock.now_ms() // 60_000 * 60_000 + 59_500)
+    if case == "hook hears paused":  # the camera stops a recording when it is left
+        d.kernel.permissions.grant("camera", "camera")
+        d.launch_app("camera")
+    else:
+        d.launch_app("notes")
+    d.render()
+    if case == "keyboard up":  # the page is laid out above it, and covered by it
+        tap(d, id="search")
+        d.render()
+    if case == "frame not shown":  # changed behind the device's back: the frame is stale
+        d.kernel.app_state("notes")["notes"][0]["title"] = "Changed"
+        d.invalidate()
+    thumbnails.clear()
+    d.show_recents()
+    d.kernel.tick(1000 if case == "minute turned" else 100)
+    frame = d.render().copy()
+    assert painted == ["camera" if case == "hook hears paused" else "notes"]
+    thumbnails.clear()
+    assert np.array_equal(frame, Device.restore(d.snapshot()).render())

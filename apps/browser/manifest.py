@@ -19,4 +19,5 @@ MANIFEST = AppManifest(
                      description="Open in Browser", params=_URL),
     ),
     on_lifecycle=on_lifecycle,  # Back in the tab's history; VIEW intents open a tab
+    lifecycle_events=frozenset({"created", "resumed"}),
 )

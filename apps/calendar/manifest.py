@@ -18,5 +18,6 @@ MANIFEST = AppManifest(
     ),
     receivers=(Receiver(REMIND_ACTION, on_reminder),),
     on_lifecycle=on_lifecycle,  # opening the app (re)arms the reminders
+    lifecycle_events=frozenset({"created"}),
     on_boot=arm,  # boot arms them too: reminders fire without Calendar being opened
 )

@@ -51,6 +51,7 @@ MANIFEST = AppManifest(
                Receiver(model.ACTION_TIMER_ADD, model.on_timer_add),
                Receiver(model.ACTION_SILENCE, model.on_silence)),
     on_lifecycle=_lifecycle,
+    lifecycle_events=frozenset({"created"}),
     ticking=_ticking,
     on_boot=model.sync,  # the factory (or a task's) alarms ring without Clock being opened
     # ringing and snoozing happen as time passes, in any episode: never collateral damage

@@ -24,4 +24,5 @@ MANIFEST = AppManifest(
     ),
     receivers=(Receiver(MARK_READ, on_mark_read),),
     on_lifecycle=on_lifecycle,  # a conversation brought to the front is read
+    lifecycle_events=frozenset({"resumed"}),
 )

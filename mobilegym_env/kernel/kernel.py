@@ -198,8 +198,10 @@ class Kernel:
             for _ in range(SETTLE_ROUNDS):
                 events = self.lifecycle.sync(self.tasks, not self.system_ui.recents_open)
                 for act, event in events:
-                    hook = self.packages.manifest(act.app_id).on_lifecycle \
+                    manifest = self.packages.manifest(act.app_id) \
                         if act.app_id in self.packages else None
+                    hook = manifest.on_lifecycle if manifest is not None \
+                        and event in manifest.lifecycle_events else None
                     # an app whose hook crashed is gone: it hears nothing more
                     gone = any(c.startswith(f"{act.app_id}: ") for c in self.crashes[crashed:])
                     if hook is not None and not gone:

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from .broadcast import Receiver
 from .callbacks import check_callback
+from .lifecycle import EVENTS as LIFECYCLE_EVENTS
 
 LaunchMode = Literal["standard", "singleTask"]
 
@@ -71,7 +72,12 @@ class AppManifest:
             ``handler(kernel, broadcast)`` for every broadcast of their action.
         on_lifecycle: ``on_lifecycle(kernel, activity, event)``, called for each lifecycle
             event of the app's activities (``"created"``, ``"resumed"``, ``"paused"``,
-            ``"destroyed"``; see ``kernel.lifecycle``). A module-level function.
+            ``"destroyed"``; see ``kernel.lifecycle``) that ``lifecycle_events`` names. A
+            module-level function.
+        lifecycle_events: The events ``on_lifecycle`` hears (all four by default). Naming
+            only those it acts on lets the device know the others change nothing: an app
+            whose hook does not hear ``"paused"`` gets its Recents card cut from the frame
+            it was left on instead of painted afresh.
         ticking: ``ticking(kernel, activity) -> bool``: whether the activity's screen shows
             time by the second right now (a running stopwatch or timer, a call's duration);
             while it is in front (or in a Recents card), its frame is rebuilt whenever the
@@ -100,6 +106,7 @@ class AppManifest:
     system: bool = False
     receivers: tuple[Receiver, ...] = ()
     on_lifecycle: Callable[..., Any] | None = None
+    lifecycle_events: frozenset[str] = frozenset(LIFECYCLE_EVENTS)
     ticking: Callable[..., bool] | None = None
     on_boot: Callable[..., Any] | None = None
     system_written: tuple[str, ...] = ()
@@ -110,6 +117,11 @@ class AppManifest:
         for hook in (self.on_lifecycle, self.ticking, self.on_boot):
             if hook is not None:
                 check_callback(hook)
+        unknown = set(self.lifecycle_events) - set(LIFECYCLE_EVENTS)
+        if isinstance(self.lifecycle_events, str) or unknown:
+            raise ValueError(f"{self.id}: lifecycle_events must be a set of "
+                             f"{', '.join(LIFECYCLE_EVENTS)}; got {self.lifecycle_events!r}")
+        object.__setattr__(self, "lifecycle_events", frozenset(self.lifecycle_events))
 
 
 @dataclass

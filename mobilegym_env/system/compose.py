@@ -86,6 +86,12 @@ def screen(device: Device) -> View:
     return stack(*layers, w=T.SCREEN_W, h=T.SCREEN_H)
 
 
+def app_alone(root: View) -> bool:
+    """Whether a frame ``screen`` composed shows its page with nothing over it (no keyboard,
+    selection toolbar, sheet, toast, heads-up, shade or dialog): the page and the two bars."""
+    return len(root.children) == 3
+
+
 def _dark(color: str) -> bool:
     r, g, b = T.rgb(color)[:3]
     return 0.299 * r + 0.587 * g + 0.114 * b < 128

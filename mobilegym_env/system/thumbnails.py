@@ -141,19 +141,28 @@ def watch(kernel: Kernel) -> _Watch:
 
 
 class _Watch:
+    """Watches the clock while a screen is built; nests (an outer watch sees an inner one's
+    reads too)."""
+
     def __init__(self, kernel: Kernel) -> None:
         self.clock = kernel.clock
         self.used_clock = False
+        self._outer: bool | None = None  # the outer watch's reads so far, when nested
 
     def __enter__(self) -> _Watch:
         if type(self.clock) is VirtualClock:
             _WatchedClock.used = False
             self.clock.__class__ = _WatchedClock
+        elif type(self.clock) is _WatchedClock:
+            self._outer, _WatchedClock.used = _WatchedClock.used, False
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if type(self.clock) is _WatchedClock:
-            self.clock.__class__ = VirtualClock
-            self.used_clock = _WatchedClock.used
-        else:  # a clock of another kind: treat it as read
+        if type(self.clock) is not _WatchedClock:  # a clock of another kind: treat it as read
             self.used_clock = True
+            return
+        self.used_clock = _WatchedClock.used
+        if self._outer is None:
+            self.clock.__class__ = VirtualClock
+        else:
+            _WatchedClock.used = self._outer or self.used_clock

@@ -179,3 +179,23 @@ def test_reboot_forgets_activities_and_snapshots_keep_the_tracker():
 def test_on_lifecycle_must_be_picklable():
     with pytest.raises(ValueError, match="lambda"):
         AppManifest("x", "X", "app", on_lifecycle=lambda k, a, e: None)
+
+
+def test_a_hook_hears_only_the_events_its_manifest_names():
+    apps = {a: InstalledApp(AppManifest(a, a.title(), "app", on_lifecycle=record,
+                                        lifecycle_events=frozenset(ev)), f"synthetic.{a}")
+            for a, ev in (("sms", {"resumed"}), ("railway", {"created", "destroyed"}))}
+    k = Kernel(PackageManager(apps))
+    k.launch_app("sms")
+    k.launch_app("railway")  # sms is paused: not heard
+    k.show_recents()  # railway is paused: not heard
+    k.handle_back()  # railway is resumed again: not heard
+    k.close_app("railway")
+    assert events() == [("sms", "resumed"), ("railway", "created"), ("railway", "destroyed")]
+    assert states(k) == {"a1": "paused"}  # the state follows every event, heard or not
+
+
+@pytest.mark.parametrize("bad", ["resumed", {"resumed", "stopped"}])
+def test_lifecycle_events_must_be_a_set_of_known_events(bad):
+    with pytest.raises(ValueError, match="lifecycle_events"):
+        AppManifest("x", "X", "app", on_lifecycle=record, lifecycle_events=bad)
