@@ -290,13 +290,13 @@ class Device:
 
     def app_screen(self, activity: Activity) -> View:
         """The view tree the activity's app draws for its current route."""
+        self._read_clock = True  # unless the screen is seen not to
         found = self._screen_of(activity)
         if found is None:
             return compose.not_found(self, activity)
         screen_fn, ctx = found
         from .system import thumbnails
 
-        self._read_clock = True
         try:
             with T.font_scale(self._font_scale()), thumbnails.watch(self.kernel) as watch:
                 screen = screen_fn(ctx)
