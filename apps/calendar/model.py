@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import pickle
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -235,10 +236,13 @@ def arm(kernel: Any, event_id: int | None = None) -> None:
     # every event (on boot and on open: one pass, no lookups), or the one saved or deleted
     pairs = [(e["id"], e) for e in state["events"]] if event_id is None \
         else [(event_id, event(state, event_id))]
-    # the factory's events, untouched (every boot arms them): their reminders today and the
-    # next one after are worked out once per day and time zone
-    plan_key = (token_of(state), tz, today) if event_id is None else (None,)
-    plan = _PLANS.get(plan_key) if plan_key[0] is not None else None
+    # every event's reminders today and the next one after, worked out once per events, day
+    # and time zone (every boot arms them, and opening the app again): the factory's events
+    # by their token, a task's by their pickle
+    events = None if event_id is not None else \
+        token_of(state) or pickle.dumps(state["events"], pickle.HIGHEST_PROTOCOL)
+    plan_key = (events, tz, today)
+    plan = _PLANS.get(plan_key) if events is not None else None
     if plan is None:
         plan = [(key, _candidates(ev, tz, today)) for key, ev in pairs]
         if plan_key[0] is not None:
@@ -254,7 +258,8 @@ def arm(kernel: Any, event_id: int | None = None) -> None:
                 break
 
 
-_PLANS: dict[tuple, list[tuple[int, list[tuple[int, str]]]]] = {}  # (store, tz, day) -> plan
+# (the events' token or pickle, tz, day) -> plan
+_PLANS: dict[tuple, list[tuple[int, list[tuple[int, str]]]]] = {}
 
 
 def _candidates(ev: dict[str, Any] | None, tz: int, today: datetime.date

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import pickle
 from typing import Any
 
 from mobilegym_env.ui import (
@@ -120,20 +121,31 @@ def _scroll_to_morning(ctx: ScreenContext) -> None:
 
 # ----- schedule
 def _schedule(ctx: ScreenContext, anchor: datetime.date, today: datetime.date) -> View:
-    last = anchor + datetime.timedelta(days=SCHEDULE_DAYS - 1)
-    days = model.by_day(ctx.state["events"], anchor, last)
+    data = pickle.dumps((ctx.state["events"], ctx.state["calendars"]), pickle.HIGHEST_PROTOCOL)
     blocks: list[View] = []
     month = None
-    for day, evs in days.items():
+    for day, chips in _schedule_days(data, anchor):
         if (day.year, day.month) != month:
             month = (day.year, day.month)
             blocks.append(_month_heading(day.strftime("%B %Y")))
-        chips = tuple((ev["id"], ev["title"], _chip_when(ev, day),
-                       model.color_of(ctx.state, ev)) for ev in evs)
         blocks.append(_day_block(day.isoformat(), day == today, chips))
     if not blocks:
         return empty_state("event_busy", "Nothing planned")
     return ctx.scroll(*blocks, id="schedule", pad=(0, 0, 0, 96))
+
+
+@functools.lru_cache(maxsize=32)
+def _schedule_days(data: bytes, anchor: datetime.date
+                   ) -> tuple[tuple[datetime.date, tuple[tuple[int, str, str, str], ...]], ...]:
+    """The schedule's days from ``anchor`` with events, and their chips, for the pickled
+    (events, calendars): walking every event's occurrences over the days takes about a
+    millisecond, and the same store is drawn again and again."""
+    events, calendars = pickle.loads(data)
+    state = {"calendars": calendars}
+    last = anchor + datetime.timedelta(days=SCHEDULE_DAYS - 1)
+    return tuple((day, tuple((ev["id"], ev["title"], _chip_when(ev, day),
+                              model.color_of(state, ev)) for ev in evs))
+                 for day, evs in model.by_day(events, anchor, last).items())
 
 
 def _chip_when(ev: dict[str, Any], day: datetime.date) -> str:

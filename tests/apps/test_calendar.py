@@ -253,6 +253,23 @@ def test_boot_arms_the_factory_events_as_a_store_of_its_own_does(tz: int) -> Non
         assert len(planned) > 10
 
 
+def test_arming_again_follows_a_change_to_the_events(device: Device) -> None:
+    """Arming all events is planned once per events' content (a task's store by its pickle):
+    the same events arm from the kept plan, changed ones from a new one."""
+    k = device.kernel
+    events = k.app_state("calendar")["events"]
+    model.arm(k)
+    armed = {a.key: (a.at_ms, a.extras["date"]) for a in k.alarms.of_app("calendar")}
+    model.arm(k)  # the kept plan
+    assert armed == {a.key: (a.at_ms, a.extras["date"]) for a in k.alarms.of_app("calendar")}
+    ev = next(e for e in events if e.get("reminder") and f"event:{e['id']}" in armed)
+    ev["reminder"] += 5
+    model.arm(k)
+    now = {a.key: (a.at_ms, a.extras["date"]) for a in k.alarms.of_app("calendar")}
+    assert now == _next_reminders(k)
+    assert now[f"event:{ev['id']}"][0] == armed[f"event:{ev['id']}"][0] - 5 * 60_000
+
+
 def _next_reminders(k: Any) -> dict[str, tuple[int, str]]:
     """Each event's next reminder after now, found by walking its occurrences."""
     now, tz = k.clock.now_ms(), k.clock.tz_offset_minutes
