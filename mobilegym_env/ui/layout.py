@@ -124,7 +124,10 @@ def _measure(v: View, max_w: int) -> tuple[int, int]:
         line_h = fonts.text_size("Ag", field_font(v))[1]
         inset = field_top(v)
         return w, max(FIELD_H, lines * line_h + inset + (pb or inset))
-    inner_w = (max_w if v.w is None or v.w == FILL else v.w) - pl - pr
+    w, h = v.w, v.h
+    if h is not None and h != FILL and w is not None and (w != FILL or max_w < INF):
+        return (max_w if w == FILL else w), h  # sized by its spec: children cannot change it
+    inner_w = (max_w if w is None or w == FILL else w) - pl - pr
     if kind == "row":
         return _measure_row(v, max_w, inner_w)
     along_x = kind == "scroll" and v.horizontal
