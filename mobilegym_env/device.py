@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -98,6 +99,8 @@ class Device:
         # what Recents opened over, while its first frame can still cut the front card from
         # the frame on screen (see ``_card_on_screen``)
         self._front_seen: tuple | None = None
+        # small frames (render_small): reduction -> [pixels, surface, painted key, count]
+        self._small: dict[int, list[Any]] = {}
 
     @property
     def crashes(self) -> list[str]:
@@ -111,6 +114,8 @@ class Device:
         self.kernel = kernel
         self._thumbs.clear()
         self._built_key = self._painted_key = None
+        for small in self._small.values():
+            small[2] = None
         self._placed, self._scrolls = [], []
         self._touch = None
         self._screen_activity = None
@@ -451,14 +456,16 @@ class Device:
     def _font_scale(self) -> float:
         return float(self.kernel.os_state.get("settings.system.font_scale") or 1.0)
 
-    def _themed(self, placed: list[Placed], surface: Any) -> list[Placed]:
-        """The nodes as the current theme paints them onto ``surface`` (the dark theme maps
-        their colours; None: a surface that keeps no retained pixels)."""
+    def _themed(self, placed: list[Placed], surface: Any, scale: Any = None) -> list[Placed]:
+        """The nodes as the current theme paints them onto ``surface`` at ``scale`` (the
+        device's by default; the dark theme maps their colours; None: a surface that keeps no
+        retained pixels)."""
         if not self._dark():
             return placed
         from .ui import painter
 
-        slot = painter.pixel_slot(surface, True, self.scale) if surface is not None else None
+        slot = painter.pixel_slot(surface, True, self.scale if scale is None else scale) \
+            if surface is not None else None
         return appearance.night(placed, slot)
 
     def placed(self) -> list[Placed]:
@@ -492,6 +499,43 @@ class Device:
             self._painted_key = self._built_key
             self.frame_count += 1
         return self._frame
+
+    def render_small(self, reduction: int) -> tuple[np.ndarray, int]:
+        """The current frame drawn at 1/``reduction`` of the logical screen (``360 //
+        reduction`` x ``800 // reduction``, whatever the device's scale), and how many times
+        it was painted: while that count stays the same, so do the pixels.
+
+        A small frame is painted from the same placed nodes as the frame, not shrunk from it
+        (an observation at 84x84 does not pay for 288,000 pixels and their area-average):
+        boxes, text and icons are drawn at that size (``painter.paint`` with a ``Fraction``
+        scale). A pure function of the state, as the frame is. The array is the device's
+        own: copy it to keep it.
+
+        Raises:
+            ValueError: ``reduction`` is not an int in 2..16.
+        """
+        if isinstance(reduction, bool) or not isinstance(reduction, int) \
+                or not 2 <= reduction <= 16:
+            raise ValueError(f"reduction must be an int in 2..16, got {reduction!r}")
+        self._build()
+        small = self._small.get(reduction)
+        if small is None:
+            from .ui._pygame import pygame
+
+            w, h = self.width // reduction, self.height // reduction
+            pixels = np.zeros((h, w, 3), np.uint8)
+            small = self._small[reduction] = [
+                pixels, pygame.image.frombuffer(pixels, (w, h), "RGB"), None, 0]
+        if small[2] != self._built_key:
+            from .ui import painter
+
+            self._thumb_state = None  # the state may have changed since the last frame
+            scale = Fraction(1, reduction)
+            painter.paint(small[1], self._themed(self._placed, small[1], scale), scale,
+                          self._dark())
+            small[2] = self._built_key
+            small[3] += 1
+        return small[0], small[3]
 
     # ----- input
     def act(self, action: Any) -> str | None:

@@ -46,9 +46,12 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
 
     ## Observation Space
     ``Box(0, 255, (800 * scale, 360 * scale, 3), uint8)``: the RGB frame; with ``obs_size=(h,
-    w)``, ``Box(0, 255, (h, w, 3), uint8)``: the frame downscaled (area-averaged, pygame's
-    ``smoothscale``) when it changed, into a buffer kept for it. ``render()`` still gives the
-    full frame.
+    w)``, ``Box(0, 255, (h, w, 3), uint8)``: a small frame. When the screen is at least twice
+    as large as ``obs_size`` each way, the small frame is drawn at 1/k of the screen (k =
+    ``min(360 // w, 800 // h, 16)``: 90x200 for 84x84, ``Device.render_small``), then area-averaged
+    (pygame's ``smoothscale``) to ``obs_size``; else the full frame is area-averaged. Either is
+    redone only when the frame changed, into a buffer kept for it. ``render()`` still gives
+    the full frame.
 
     Each observation is a new array that the env never writes again (Gymnasium's contract:
     ``check_env`` checks it), so an agent may keep it. The copy is the only one: the frame is
@@ -119,13 +122,16 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         self.obs_size = None if obs_size is None else (int(obs_size[0]), int(obs_size[1]))
         h, w = self.obs_size or (T.SCREEN_H * screen_scale, T.SCREEN_W * screen_scale)
         self.observation_space = frame_space(h, w)
-        # the small frame (obs_size): its buffer, the surfaces over it and the device's frame,
-        # and which device frame it shows
+        # the small frame (obs_size): drawn at 1/reduction of the screen when that is at
+        # least twice obs_size each way (else the full frame is shrunk); its buffer, the
+        # surfaces over it and the device's frame, and which device frame it shows
+        self._reduction = 1 if self.obs_size is None else \
+            max(min(T.SCREEN_W // w, T.SCREEN_H // h, 16), 1)
         self._small: np.ndarray | None = None
-        self._small_from: tuple[Any, Any, Any, int] | None = None
+        self._small_from: tuple[Any, Any, Any, Any] | None = None
         # a vector env's batch slot this env writes into (see attach_observation_buffer)
         self._slot: np.ndarray | None = None
-        self._slot_shows: tuple[Any, int] | None = None
+        self._slot_shows: tuple[Any, ...] | None = None
         self.action_space = A.action_space()
         self.device: Device | None = None
         self.task: Task | None = None
@@ -268,10 +274,16 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         """The observation: a new array (Gymnasium's contract), or the batch slot this env
         writes into (a vector env's, see ``attach_observation_buffer``), rewritten only when
         the frame changed."""
-        assert self.device is not None
-        frame = self.device.render()
-        shown = (self.device, self.device.frame_count)
-        source = frame if self.obs_size is None else self._downscaled(frame, shown)
+        device = self.device
+        assert device is not None
+        if self._reduction > 1:
+            frame, count = device.render_small(self._reduction)
+            shown: tuple[Any, ...] = (device, self._reduction, count)
+        else:
+            frame = device.render()
+            shown = (device, device.frame_count)
+        source = frame if self.obs_size is None or frame.shape[:2] == self.obs_size \
+            else self._downscaled(frame, shown)
         if self._slot is None:
             return source.copy()
         if self._slot_shows != shown:
@@ -280,7 +292,7 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
             self._slot_shows = shown
         return self._slot
 
-    def _downscaled(self, frame: np.ndarray, shown: tuple[Any, int]) -> np.ndarray:
+    def _downscaled(self, frame: np.ndarray, shown: tuple[Any, ...]) -> np.ndarray:
         """The frame at ``obs_size``, area-averaged into its buffer when the frame changed."""
         from .ui._pygame import pygame
 

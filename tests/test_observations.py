@@ -73,18 +73,77 @@ def _area_average(full: np.ndarray, h: int, w: int) -> np.ndarray:
     return np.tensordot(weights(w, full.shape[1]), rows, axes=(1, 1)).transpose(1, 0, 2)
 
 
-@pytest.mark.parametrize("size", [(400, 180), (84, 84), (160, 90)])
-def test_small_frames_match_a_reference_area_downscale(size):
+def _frames_after(env: gym.Env, actions: list, reduction: int = 1
+                  ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray | None]]:
+    """(observation, full frame, small frame at 1/reduction or None) after each action."""
+    out = []
+    device = env.unwrapped.device
+    for action in actions:
+        obs, *_ = env.step(action)
+        small = device.render_small(reduction)[0].copy() if reduction > 1 else None
+        out.append((obs, env.render(), small))
+    return out
+
+
+@pytest.mark.parametrize(("size", "reduction"), [((400, 180), 2), ((84, 84), 4),
+                                                 ((160, 90), 4), ((64, 64), 5)])
+def test_small_frames_are_drawn_small_then_area_averaged(size, reduction):
     env = gym.make("MobileGym-v0", task="launcher.open_app", obs_size=size,
                    render_mode="rgb_array")
     env.reset(seed=0)
-    for action in (A.wait(), A.home(), A.recents()):
-        obs, *_ = env.step(action)
-        diff = obs - _area_average(env.render(), *size)
-        # pygame's smoothscale truncates in each of its two passes: at most ~2 levels darker
-        assert np.abs(diff).max() <= 3 and -2.5 <= diff.mean() <= 0.5, diff
-        if 800 % size[0] == 0 and 360 % size[1] == 0:  # whole blocks: the mean, truncated
-            assert (diff > -2).all() and (diff < 1).all()
+    actions = [A.wait(), A.tap(0.5, 0.85), A.home(), A.recents()]
+    for obs, full, small in _frames_after(env, actions, reduction):
+        assert small.shape == (800 // reduction, 360 // reduction, 3)
+        if small.shape[:2] == size:  # drawn at exactly that size: the observation itself
+            assert np.array_equal(obs, small)
+        else:
+            diff = obs - _area_average(small, *size)
+            # pygame's smoothscale truncates in each of its two passes (the more, the less it
+            # shrinks): a few levels darker at most
+            assert np.abs(diff).max() <= 5 and -3.5 <= diff.mean() <= 0.5
+        # the picture of the full frame shrunk (text and edges drawn at their size differ
+        # where they fall; two different screens differ by tens of levels)
+        assert np.abs(obs - _area_average(full, *size)).mean() < 10
+
+
+@pytest.mark.parametrize("size", [(600, 300), (800, 200)])
+def test_small_frames_near_the_screen_size_are_the_frame_area_averaged(size):
+    env = gym.make("MobileGym-v0", task="launcher.open_app", obs_size=size,
+                   render_mode="rgb_array")
+    env.reset(seed=0)
+    for obs, full, _ in _frames_after(env, [A.wait(), A.home(), A.recents()]):
+        diff = obs - _area_average(full, *size)
+        # pygame's smoothscale truncates in each pass: the less it shrinks, the more levels
+        assert np.abs(diff).max() <= 7 and -3.5 <= diff.mean() <= 0.5, diff
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_small_frames_are_a_function_of_the_state(dark):
+    """Kept pixels of retained rows are reused only where they sit alike within a device
+    pixel: a list scrolled by any amount shows what a fresh paint of the state shows."""
+    from mobilegym_env.ui import retain
+
+    env = gym.make("MobileGym-v0", task="contacts.*", obs_size=(84, 84))
+    env.reset(seed=1)
+    device = env.unwrapped.device
+    device.launch_app("contacts")
+    device.kernel.set_preference("dark_mode", dark)
+    device.invalidate()
+    swipes = [A.swipe(0.5, 0.7, 0.5, 0.7 - dy) for dy in (0.013, 0.031, -0.022, 0.05, 0.007)]
+    for action in [A.wait(), *swipes, A.back()]:
+        env.step(action)
+        shown = device.render_small(4)[0].copy()
+        fresh = Device.restore(device.snapshot())
+        retain.clear()  # no kept pixels: everything painted afresh
+        assert np.array_equal(fresh.render_small(4)[0], shown)
+
+
+def test_render_small_refuses_a_bad_reduction():
+    device = Device()
+    for bad in (1, 17, 2.0, True, "4"):
+        with pytest.raises(ValueError, match="reduction"):
+            device.render_small(bad)
+    assert device.render_small(2)[0].shape == (400, 180, 3)
 
 
 def test_bad_obs_size_is_refused():

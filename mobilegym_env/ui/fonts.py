@@ -17,6 +17,7 @@ import importlib.resources
 import re
 from collections import OrderedDict
 from collections.abc import Hashable
+from fractions import Fraction
 
 import numpy as np
 
@@ -107,11 +108,11 @@ def oversampling(size: int) -> int:
     return SUPERSAMPLE if size < 24 else 2 if size < 48 else 1
 
 
-def advance(text: str, size: int, weight: str = "regular", scale: int = 1) -> int:
+def advance(text: str, size: int, weight: str = "regular", scale: int | Fraction = 1) -> int:
     """Where a run drawn by :func:`text_surface` at ``scale`` ends, in device pixels from its
     left edge (a caret after ``text`` goes there)."""
     k = oversampling(size)
-    return (_master_width(text, size, weight) * scale + k // 2) // k
+    return int((_master_width(text, size, weight) * scale + k // 2) // k)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -120,9 +121,10 @@ def _master_width(text: str, size: int, weight: str) -> int:
 
 
 def text_surface(text: str, size: int, weight: str, color: Color,
-                 bg: Color | None = None, scale: int = 1) -> pygame.Surface:
+                 bg: Color | None = None, scale: int | Fraction = 1) -> pygame.Surface:
     """Anti-aliased ``text`` of logical ``size`` drawn at ``scale`` device pixels per logical
-    pixel; with ``bg`` it is pre-blended onto that colour (an opaque surface blits several
+    pixel (a ``Fraction`` 1/d in a small frame, where text is drawn at twice its size and
+    halved); with ``bg`` it is pre-blended onto that colour (an opaque surface blits several
     times faster than per-pixel alpha). Its height is the line height times ``scale``, and
     the baseline sits on a pixel boundary where the 1x font puts it; at some sizes a
     descender's faint tail takes one row more than the line height."""
@@ -143,19 +145,25 @@ def text_surface(text: str, size: int, weight: str, color: Color,
     return TEXT_SURFACES.put(key, surface)
 
 
-def _coverage(text: str, size: int, weight: str, scale: int) -> tuple[np.ndarray, int]:
+def _coverage(text: str, size: int, weight: str, scale: int | Fraction
+              ) -> tuple[np.ndarray, int]:
     """(h, w) glyph coverage of ``text`` at ``scale``, each pixel the sum of the r x r
     0..255 coverages it covers (returned with r): drawn at its master size and
     box-filtered down, so every scale shows the same glyph positions (where the scale
     does not divide the oversampling, at the scale times two, or times one past it)."""
     k = oversampling(size)
-    if k % scale == 0:
-        master, r = size * k, k // scale
+    if isinstance(scale, Fraction):  # a small frame (1/d): drawn at twice its size, halved
+        r = 2
+        master = max(size * r * scale.numerator // scale.denominator, 1)
+        line_h = max(font(size, weight).get_linesize() * scale.numerator // scale.denominator, 1)
     else:
-        r = 2 if k > scale else 1
-        master = size * scale * r
+        if k % scale == 0:
+            master, r = size * k, k // scale
+        else:
+            r = 2 if k > scale else 1
+            master = size * scale * r
+        line_h = font(size, weight).get_linesize() * scale
     f = font(master, weight)
-    line_h = font(size, weight).get_linesize() * scale
     if not text:
         return np.zeros((line_h, 0), np.uint16), r
     run = f.render(text, True, (255, 255, 255), (0, 0, 0))  # 8-bit: index = coverage

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from . import theme as T
 
 if TYPE_CHECKING:
+    from .layout import Placed
     from .view import View
 
 TARGETS = ("ctx", "kernel", "device")
@@ -125,6 +126,15 @@ def keep_pixels(owner: View, slot: tuple, key: tuple, picture: Any) -> None:
     _kept_bytes[0] += n
 
 
+def pixel_key(p: Placed, under: str | None, d: int = 1) -> tuple:
+    """What a retained subtree's kept pixels are valid for: its size and the colour beneath
+    it, and in a small frame (scale 1/d) where it sits within a device pixel (its edges and
+    its nodes' round down differently elsewhere)."""
+    if d == 1:
+        return (p.w, p.h, under)
+    return (p.w, p.h, under, p.x % d, p.y % d)
+
+
 def touch_pixels(owner: View, slot: tuple) -> None:
     """Marks the pixels as just used (a frame blitted them)."""
     entry = (id(owner), slot)
@@ -210,4 +220,4 @@ def retained(fn: F | None = None, *, maxsize: int = 64) -> Any:
 
 
 __all__ = ["PIXEL_BUDGET", "Call", "check_shareable", "clear", "forget", "keep_pixels",
-           "pixel_stats", "retained", "touch_pixels", "trim"]
+           "pixel_key", "pixel_stats", "retained", "touch_pixels", "trim"]

@@ -4,6 +4,7 @@ rounded clipping, text laid out alike at every scale, the caret, multi-line fiel
 from __future__ import annotations
 
 import hashlib
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -37,6 +38,7 @@ from mobilegym_env.ui.view import View
 W, H = 200, 180
 # sha256 of the frame below; checked by eye (see render_png) before being pinned here
 GOLDEN = "318c985953fc49c96faa9002a753135e363c0f43b32493495863d0a96fbbc857"
+GOLDEN_HALF = "a9c9469a8bfe3f730322915841eed98c501c7e9a7f60b721c6093d2bf778ee04"  # the same tree drawn at scale 1/2 (render_png(path, Fraction(1, 2)))
 
 
 def sample_tree() -> object:
@@ -52,19 +54,20 @@ def sample_tree() -> object:
     )
 
 
-def render(scale: int = 1) -> np.ndarray:
-    frame = np.zeros((H * scale, W * scale, 3), np.uint8)
-    surface = pygame.image.frombuffer(frame, (W * scale, H * scale), "RGB")
+def render(scale: int | Fraction = 1) -> np.ndarray:
+    w, h = int(W * scale), int(H * scale)
+    frame = np.zeros((h, w, 3), np.uint8)
+    surface = pygame.image.frombuffer(frame, (w, h), "RGB")
     surface.fill(T.rgb(T.BACKGROUND))
     placed, _ = layout(sample_tree(), 0, 0, W, H)
     paint(surface, placed, scale)
     return frame
 
 
-def render_png(path: str) -> None:  # pragma: no cover - a helper for eyeballing the golden
-    from PIL import Image
+def render_png(path: str, scale: int | Fraction = 1) -> None:  # pragma: no cover - a helper
+    from PIL import Image  # for eyeballing the goldens
 
-    Image.fromarray(render()).save(path)
+    Image.fromarray(render(scale)).save(path)
 
 
 def test_fixed_tree_renders_to_the_golden_hash():
@@ -83,6 +86,27 @@ def test_scale_two_is_the_same_picture_at_twice_the_pixels():
     # solid areas (the white card, the background) agree with the 1x frame
     small = render()
     assert (big[::2, ::2][:4, :4] == small[:4, :4]).all()
+
+
+def test_half_scale_draws_the_same_tree_small():
+    """A small frame (``Fraction`` scale) is drawn, not shrunk: boxes round down at both
+    edges, so neighbours still meet; text and icons are drawn at their small size."""
+    half = render(Fraction(1, 2))
+    assert half.shape == (H // 2, W // 2, 3)
+    assert hashlib.sha256(half.tobytes()).hexdigest() == GOLDEN_HALF
+    assert (half[:3, :3] == render()[:6:2, :6:2]).all()  # the solid card, as at 1x
+    third = render(Fraction(1, 3))
+    assert third.shape == (H // 3, W // 3, 3) and third.tobytes() == render(Fraction(1, 3)).tobytes()
+
+
+def test_small_scales_keep_boxes_edge_to_edge():
+    from mobilegym_env.ui.painter import device_rect
+
+    for d in (2, 3, 4, 7):
+        for x in range(-20, 40):
+            a, b = device_rect(x, 0, 13, 5, 1, d), device_rect(x + 13, 0, 9, 5, 1, d)
+            assert a.right == b.left and a.w >= 0  # no gap, no overlap
+        assert device_rect(-5, -5, 10, 10, 1, d).topleft == (-5 // d, -5 // d)
 
 
 def test_device_frames_are_deterministic_and_scaled():
