@@ -26,6 +26,7 @@ from .ui import appearance
 from .ui import theme as T
 from .ui.context import Router, ScreenContext
 from .ui.layout import Placed, ScrollInfo, layout, scroll_offset
+from .ui.painter import device_rect, scale_ratio
 from .ui.retain import Call
 from .ui.tree import hit_test, scroll_target, touchable, ui_tree
 from .ui.view import View
@@ -101,6 +102,7 @@ class Device:
         self._front_seen: tuple | None = None
         # small frames (render_small): reduction -> [pixels, surface, painted key, count]
         self._small: dict[int, list[Any]] = {}
+        self._painting: int | Fraction = scale  # the scale of the frame being painted
 
     @property
     def crashes(self) -> list[str]:
@@ -337,7 +339,8 @@ class Device:
             raise RuntimeError(f"{handler!r}: no app screen is shown to bind it to")
         return handler.bind(found[1])
 
-    def thumbnail(self, task_id: str, from_frame: bool | None = None) -> Any:
+    def thumbnail(self, task_id: str, from_frame: bool | None = None,
+                  scale: int | Fraction | None = None) -> Any:
         """A picture of what the task shows, for its Recents card: an offscreen render of its
         top activity scaled to the card, a pure function of device state (so a restored copy
         draws the same). Kept while nothing changes in Recents (an action there, such as its
@@ -346,10 +349,12 @@ class Device:
         the state, so a later visit, episode or device in the same state draws it with one
         blit. ``from_frame`` is set when the frame on screen shows the task's screen as it is
         now (``_card_on_screen``): the card is cut from it instead of painted afresh; it says
-        whether that screen read the clock."""
+        whether that screen read the clock. ``scale``: of the frame the card is for (by
+        default the one being painted: a small frame's cards are drawn small)."""
+        scale = self._painting if scale is None else scale
         act = self.kernel.tasks.tasks[task_id].top
         key = (act.activity_id, act.route, self._media_tick(), self._ticks(act), self._version)
-        snap = self._thumbs.get(task_id)
+        snap = self._thumbs.get((task_id, scale))
         if snap is not None and snap[0] == key:
             return snap[1]
         from .system import thumbnails
@@ -357,19 +362,18 @@ class Device:
         k = self.kernel
         if self._thumb_state is None or self._thumb_state[0] is not k:
             self._thumb_state = (k, thumbnails.fingerprint(k))
-        size = (CARD_W * self.scale, CARD_H * self.scale)
-        content = (self._thumb_state[1], act.activity_id, self.scale)
+        size = device_rect(0, 0, CARD_W, CARD_H, *scale_ratio(scale)).size
+        content = (self._thumb_state[1], act.activity_id, scale)
         picture = None if content[0] is None else thumbnails.get(content, k.clock.now_ms())
         if picture is None and from_frame is not None:  # nothing is built, so nothing runs
-            s, h = self.scale, self.height - T.STATUS_BAR_H - T.GESTURE_BAR_H
-            picture = self._card_picture(self._surface,
-                                         (0, T.STATUS_BAR_H * s, self.width * s, h * s), size)
+            surface = next(f[1] for f in self._frames() if f[0] == scale)
+            picture = self._card_picture(surface, self._page_area(scale, T.STATUS_BAR_H), size)
             if content[0] is not None and thumbnails.seen_before(content):
                 thumbnails.put(content, picture,
                                k.clock.now_ms() if from_frame else None)
         elif picture is None:
             with thumbnails.watch(k) as watch:
-                picture = self._draw_thumbnail(act, size)
+                picture = self._draw_thumbnail(act, size, scale)
             # kept from a state's second visit on (most states are seen once), and only when
             # the build changed nothing: a hit must not skip a side effect
             if content[0] is not None and thumbnails.seen_before(content):
@@ -380,22 +384,33 @@ class Device:
                 self._thumb_state = (k, after)
             else:  # the build may have changed the state: no more cache in this frame
                 self._thumb_state = (k, None)
-        self._thumbs[task_id] = (key, picture)
+        self._thumbs[(task_id, scale)] = (key, picture)
         return picture
 
-    def _draw_thumbnail(self, act: Activity, size: tuple[int, int]) -> Any:
-        """The activity's screen drawn full size, scaled to ``size`` and kept in the frame's
+    def _page_area(self, scale: int | Fraction, top: int) -> Any:
+        """Where an app's page lies in a frame at ``scale`` whose page starts ``top`` logical
+        pixels down (below the status bar in the frame)."""
+        h = self.height - T.STATUS_BAR_H - T.GESTURE_BAR_H
+        return device_rect(0, top, self.width, h, *scale_ratio(scale))
+
+    def _draw_thumbnail(self, act: Activity, size: tuple[int, int],
+                        scale: int | Fraction) -> Any:
+        """The activity's screen drawn at ``scale``, scaled to ``size`` and kept in the frame's
         pixel format (24-bit RGB), so the card blits it as a plain copy."""
         from .ui import painter
 
-        w, h = self.width, self.height - T.STATUS_BAR_H - T.GESTURE_BAR_H
-        placed, _ = layout(self.app_screen(act), 0, 0, w, h)
+        # laid out where it falls within a device pixel in the frame (below the status bar),
+        # so that a small frame's page cut from the frame is the same picture
+        top = T.STATUS_BAR_H % scale_ratio(scale)[1]
+        area = self._page_area(scale, top)
+        placed, _ = layout(self.app_screen(act), 0, top, self.width,
+                           self.height - T.STATUS_BAR_H - T.GESTURE_BAR_H)
         # in the frame's own pixel format, so retained rows and bars are blitted from the
         # pixels the frame keeps (and paint exactly as they would in the frame)
-        picture = _scratch((w * self.scale, h * self.scale), 24)
+        picture = _scratch((area.w, area.bottom), 24)
         picture.fill(T.rgb(appearance.page_color(T.SURFACE, self._dark())))
-        painter.paint(picture, self._themed(placed, picture), self.scale, self._dark())
-        return self._card_picture(picture, picture.get_rect(), size)
+        painter.paint(picture, self._themed(placed, picture, scale), scale, self._dark())
+        return self._card_picture(picture, area, size)
 
     @staticmethod
     def _card_picture(source: Any, area: Any, size: tuple[int, int]) -> Any:
@@ -426,29 +441,41 @@ class Device:
         act = k.tasks.top_activity
         if self._frame_app is None or act is None or k.system_ui.recents_open \
                 or (act.activity_id, act.route) != self._frame_app[:2] \
-                or self._painted_key is None or self._painted_key != self._key() \
                 or self._media_tick() is not None or self._ticks(act) is not None \
                 or _hears_pause(k.packages.manifest(act.app_id)):
+            return None
+        current = self._key()
+        shown = {scale for scale, _, painted in self._frames() if painted == current}
+        if not shown:
             return None
         task_id = k.tasks.active_task_id
         assert task_id is not None
         return task_id, act.activity_id, act.route, k.clock.now_ms() // 60_000, \
-            self._frame_app[2]
+            self._frame_app[2], shown
 
-    def _front_card(self) -> None:
-        """Before Recents' first frame paints over the frame Recents opened on: the front
-        task's card, cut from it if it still shows that task as it is (``_card_on_screen``)."""
-        seen, self._front_seen = self._front_seen, None
-        if seen is None:
+    def _frames(self) -> list[tuple[int | Fraction, Any, tuple | None]]:
+        """(scale, surface, key of what it shows) of each frame this device paints: the
+        frame, and the small ones (``render_small``)."""
+        frames = [(self.scale, self._surface, self._painted_key)]
+        frames += [(Fraction(1, k), small[1], small[2]) for k, small in self._small.items()]
+        return frames
+
+    def _front_card(self, scale: int | Fraction) -> None:
+        """Before Recents' first frame at ``scale`` paints over the frame Recents opened on:
+        the front task's card, cut from it if it still shows that task as it is
+        (``_card_on_screen``)."""
+        seen = self._front_seen
+        if seen is None or scale not in seen[5]:
             return
-        task_id, activity_id, route, minute, read_clock, version = seen
+        seen[5].discard(scale)  # painted over now
+        task_id, activity_id, route, minute, read_clock, _, version = seen
         k = self.kernel
         task = k.tasks.tasks.get(task_id)
         if task is not None and version == self._version and k.system_ui.recents_open \
                 and (task.top.activity_id, task.top.route) == (activity_id, route) \
                 and k.clock.now_ms() // 60_000 == minute and self._media_tick() is None \
                 and self._ticks(task.top) is None:
-            self.thumbnail(task_id, from_frame=read_clock)
+            self.thumbnail(task_id, from_frame=read_clock, scale=scale)
 
     def _dark(self) -> bool:
         return bool(self.kernel.os_state.get("settings.system.dark_mode"))
@@ -493,7 +520,8 @@ class Device:
                     self._frame, (self.width * self.scale, self.height * self.scale), "RGB")
             # no clearing fill: the page layer is opaque and covers the whole screen
             self._thumb_state = None  # the state may have changed since the last frame
-            self._front_card()
+            self._front_card(self.scale)
+            self._painting = self.scale
             painter.paint(self._surface, self._themed(self._placed, self._surface), self.scale,
                           self._dark())
             self._painted_key = self._built_key
@@ -531,8 +559,13 @@ class Device:
 
             self._thumb_state = None  # the state may have changed since the last frame
             scale = Fraction(1, reduction)
-            painter.paint(small[1], self._themed(self._placed, small[1], scale), scale,
-                          self._dark())
+            self._front_card(scale)
+            self._painting = scale
+            try:  # the cards of Recents are drawn small too
+                painter.paint(small[1], self._themed(self._placed, small[1], scale), scale,
+                              self._dark())
+            finally:
+                self._painting = self.scale
             small[2] = self._built_key
             small[3] += 1
         return small[0], small[3]

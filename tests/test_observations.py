@@ -4,6 +4,7 @@ the batch, and the Recents thumbnail cache (content-keyed, bounded, exact)."""
 from __future__ import annotations
 
 import warnings
+from fractions import Fraction
 
 import gymnasium as gym
 import numpy as np
@@ -393,9 +394,9 @@ def _painted_cards(monkeypatch) -> list[str]:
     painted: list[str] = []
     real = Device._draw_thumbnail
 
-    def spy(self, act, size):
+    def spy(self, act, size, scale):
         painted.append(act.app_id)
-        return real(self, act, size)
+        return real(self, act, size, scale)
 
     monkeypatch.setattr(Device, "_draw_thumbnail", spy)
     return painted
@@ -417,6 +418,29 @@ def test_recents_cuts_the_front_card_from_the_frame_it_opened_on(monkeypatch, sc
     assert painted == ["contacts"]
     thumbnails.clear()  # a restored copy paints both cards: the same frame
     assert np.array_equal(frame, Device.restore(d.snapshot(), scale).render())
+    assert painted == ["contacts", "messages", "contacts"]
+
+
+@pytest.mark.parametrize("reduction", [4, 3])
+def test_small_frames_cut_the_front_card_too(monkeypatch, reduction):
+    """A small frame's Recents cards are drawn small; the front one is cut from the small
+    frame Recents opened on (below the status bar at the same phase within a device pixel,
+    so it is the picture a fresh paint gives)."""
+    painted = _painted_cards(monkeypatch)
+    d = Device()
+    d.launch_app("contacts")
+    d.go_home()
+    d.launch_app("messages")
+    d.render_small(reduction)
+    thumbnails.clear()
+    d.show_recents()
+    d.kernel.tick(1000)
+    frame = d.render_small(reduction)[0].copy()
+    assert painted == ["contacts"]
+    card = d.thumbnail(d.tasks[-1].task_id, scale=Fraction(1, reduction))
+    assert card.get_size() == (240 // reduction, 490 // reduction)
+    thumbnails.clear()
+    assert np.array_equal(frame, Device.restore(d.snapshot()).render_small(reduction)[0])
     assert painted == ["contacts", "messages", "contacts"]
 
 

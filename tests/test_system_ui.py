@@ -65,7 +65,7 @@ def test_recents_carousel_scrolls_sideways_and_shows_thumbnails(d):
     d.show_recents()
     d.render()  # thumbnails are drawn lazily, only for cards in view
     by_app = {t.root_app_id: t.task_id for t in d.tasks}
-    assert set(d._thumbs) == {by_app["contacts"], by_app["settings"]}
+    assert {task for task, _ in d._thumbs} == {by_app["contacts"], by_app["settings"]}
     first = node(d, role="recents_card", text="Contacts")["bounds"]
     assert first[0] == 60 and first[2] == 60 + 240  # the newest card is centred
     assert d.swipe(300, 400, 60, 400) == "scroll"
@@ -73,7 +73,7 @@ def test_recents_carousel_scrolls_sideways_and_shows_thumbnails(d):
     moved = node(d, role="recents_card", text="Settings")["bounds"]
     assert moved[0] == 60 + 240 + 20 - 240
     d.render()
-    assert set(d._thumbs) == set(by_app.values())
+    assert {task for task, _ in d._thumbs} == set(by_app.values())
     d.go_home()
     d.render()
     assert d._thumbs == {}

@@ -21,7 +21,7 @@ from .theme import ACCENT, OUTLINE, TEXT_HINT, rgb
 from .view import View
 
 __all__ = ["PAINTERS", "Scale", "device_rect", "fill_rect", "paint", "pixel_slot", "register",
-           "stroke_rect"]
+           "scale_ratio", "stroke_rect"]
 
 _CONTAINERS = frozenset({"col", "row", "stack", "scroll", "box"})
 # device pixels per logical pixel: a whole number, or 1/k (a small frame drawn for obs_size)
@@ -71,7 +71,7 @@ _depth = [0]  # paints in progress (a thumbnail's inside the frame's)
 def _paint(surface: pygame.Surface, placed: list[Placed], scale: Scale, dark: bool,
            keep: bool) -> None:
     s = scale
-    n, d = _ratio(s)  # device pixels are logical ones times n, divided by d (rounded down)
+    n, d = scale_ratio(s)  # device pixels are logical ones times n, divided by d (rounded down)
     slot = pixel_slot(surface, dark, s)
     current_clip = current_bound = None
     skip_to = 0  # nodes before it belong to a subtree blitted from its cached pixels
@@ -162,7 +162,7 @@ def _paint(surface: pygame.Surface, placed: list[Placed], scale: Scale, dark: bo
     surface.set_clip(None)
 
 
-def _ratio(scale: Scale) -> tuple[int, int]:
+def scale_ratio(scale: Scale) -> tuple[int, int]:
     """(n, d) of a scale: n / d device pixels per logical pixel."""
     if type(scale) is int:  # a frame's (``isinstance`` of a Fraction, an ABC, is slow)
         return scale, 1
@@ -227,7 +227,7 @@ def _blit_center(surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect
 
 def _text(surface: pygame.Surface, p: Placed, s: Scale, under: str | None) -> None:
     v = p.view
-    n, d = _ratio(s)
+    n, d = scale_ratio(s)
     pl, pt, pr, pb = v.pad
     lines = text_lines(v, p.w - pl - pr)
     line_h = fonts.text_size("Ag", v.size, v.weight)[1]
@@ -259,7 +259,7 @@ def _field(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: Scale,
     One line is centred vertically; a multi-line field's lines start at the top and, when
     more than fit, the last ones show (the caret is at the end)."""
     v = p.view
-    n, d = _ratio(s)
+    n, d = scale_ratio(s)
     pl, pt, pr, pb = v.pad
     size = field_font(v)
     avail = p.w - pl - pr
@@ -299,7 +299,7 @@ def _field(surface: pygame.Surface, p: Placed, rect: pygame.Rect, s: Scale,
 
 
 def _switch(surface: pygame.Surface, rect: pygame.Rect, on: bool, s: Scale) -> None:
-    n, d = _ratio(s)
+    n, d = scale_ratio(s)
     fill_rect(surface, ACCENT if on else "#BDC1C6", rect, rect.h // 2)
     r = rect.h // 2 - 3 * n // d
     cx = rect.right - rect.h // 2 if on else rect.x + rect.h // 2
@@ -308,7 +308,7 @@ def _switch(surface: pygame.Surface, rect: pygame.Rect, on: bool, s: Scale) -> N
 
 def _check(surface: pygame.Surface, rect: pygame.Rect, on: bool, round_: bool,
            s: Scale) -> None:
-    n, d = _ratio(s)
+    n, d = scale_ratio(s)
     color = ACCENT if on else OUTLINE
     if round_:
         r = rect.w // 2
