@@ -174,7 +174,7 @@ def home(ctx: ScreenContext) -> View:
         ])
     overlay = _delete_dialog(ctx, HOME_KEY)
     if ctx.query.get("dialog") == "menu":
-        has_unread = any(n for _, _, n in threads(ctx.os))
+        has_unread = bool(_unread_addresses(ctx))
         overlay = popup_menu([
             ("Archived", functools.partial(_menu_then, ctx, ctx.push, "/archived"),
              "menu_archived"),
@@ -222,8 +222,15 @@ def _menu_then(ctx: ScreenContext, action: Any, *args: Any) -> None:
     action(*args)
 
 
+def _unread_addresses(ctx: ScreenContext) -> list[str]:
+    """The conversations with unread messages that the lists show (not those with blocked
+    numbers: they wait in Spam & blocked)."""
+    return [a for a, _, n in threads(ctx.os) if n and not blocking.is_blocked(ctx.os, a)]
+
+
 def _mark_all_read(ctx: ScreenContext) -> None:
-    ctx.os.providers.update(SMS, {"read": True}, {"type": "inbox", "read": False})
+    ctx.os.providers.update(SMS, {"read": True}, {"type": "inbox", "read": False,
+                                                  "thread_address": _unread_addresses(ctx)})
     ctx.close_dialog()
     ctx.toast("All conversations marked as read")
 
@@ -251,17 +258,20 @@ def search(ctx: ScreenContext) -> View:
 
 
 def _results(ctx: ScreenContext, q: str) -> list[View]:
+    """Conversations whose name or number matches, then messages whose text does; not those
+    with blocked numbers (Spam & blocked lists them)."""
     fold, want = q.casefold(), digits(q)
     rows: list[View] = []
-    convs = [(a, m) for a, m, _ in threads(ctx.os)
-             if fold in display_name(ctx.os, a).casefold() or (want and want in digits(a))]
+    shown = {a for a, _, _ in threads(ctx.os) if not blocking.is_blocked(ctx.os, a)}
+    convs = [(a, m) for a, m, _ in threads(ctx.os) if a in shown and (
+        fold in display_name(ctx.os, a).casefold() or (want and want in digits(a)))]
     if convs:
         rows.append(section_header("Conversations"))
         rows += [list_item(display_name(ctx.os, a), snippet(m), person_avatar(ctx.os, a, 40),
                            on_tap=functools.partial(open_thread, ctx, a), id=f"result_thread:{a}")
                  for a, m in convs]
     hits = [m for m in ctx.os.providers.query(SMS, order_by="timestamp_ms", desc=True)
-            if fold in str(m["body"]).casefold()]
+            if m["thread_address"] in shown and fold in str(m["body"]).casefold()]
     if hits:
         rows.append(section_header("Messages"))
         for m in hits:

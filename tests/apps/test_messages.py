@@ -159,6 +159,36 @@ def test_mark_all_as_read_from_the_menu(device: Device) -> None:
     assert node(device, id="menu_mark_all_read")["enabled"] is False
 
 
+def test_blocked_conversations_stay_out_of_mark_all_read_and_search(device: Device) -> None:
+    """A conversation with a blocked number lives in Spam & blocked: the inbox's menu does
+    not mark it read, nor count it as unread, and search does not list it or its texts."""
+    assert any(not m["read"] for m in _thread(device, ALICE))
+    inbox.block(device.kernel, ALICE)
+    device.invalidate()
+    tap(device, id="more")
+    tap(device, id="menu_mark_all_read")
+    assert all(m["read"] for m in _sms(device) if m["thread_address"] != ALICE)
+    assert any(not m["read"] for m in _thread(device, ALICE))  # still waiting in Spam
+    tap(device, id="more")
+    assert node(device, id="menu_mark_all_read")["enabled"] is False  # only blocked unread
+    device.handle_back()
+    tap(device, id="search")
+    device.type_text("alice")
+    assert ids(device, "result_") == []
+    tap(device, id="search_field:clear")
+    device.type_text("quarterly review")  # Alice's text
+    assert [i for i in ids(device, "result_sms:")
+            if _thread_of(device, i) == ALICE] == []
+    inbox.unblock(device.kernel, ALICE)
+    device.invalidate()
+    assert any(_thread_of(device, i) == ALICE for i in ids(device, "result_sms:"))
+
+
+def _thread_of(device: Device, result_id: str) -> str:
+    sms_id = int(result_id.split(":")[1])
+    return next(m["thread_address"] for m in _sms(device) if m["id"] == sms_id)
+
+
 # --------------------------------------------------------------------------- a conversation
 def test_thread_menu_mark_unread_returns_to_list(device: Device) -> None:
     tap(device, id=f"thread:{BEN}")
