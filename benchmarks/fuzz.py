@@ -116,10 +116,14 @@ def main() -> int:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--stop-on-failure", action="store_true",
                         help="stop at the first failed snapshot check (to reproduce it)")
+    parser.add_argument("--obs-size", type=int, nargs=2, metavar=("H", "W"),
+                        help="observation size (small frames, drawn small; the snapshot "
+                             "checks compare them too)")
     args = parser.parse_args()
     if args.steps < 1:
         parser.error("--steps must be >= 1")
-    env = MobileGymEnv(task=args.tasks or None)
+    env = MobileGymEnv(task=args.tasks or None,
+                       obs_size=tuple(args.obs_size) if args.obs_size else None)
     agent = Hostile(args.seed)
     refused: Counter[str] = Counter()
     failures: Counter[str] = Counter()
@@ -156,7 +160,7 @@ def main() -> int:
             env.device.crashes.clear()
             if args.check_every and step % args.check_every == args.check_every - 1:
                 snapshots += 1
-                problem = _snapshot_problem(env.device)
+                problem = _snapshot_problem(env.device, env._reduction)
                 if problem:
                     kind = f"snapshot mismatch: {problem}"[:120]
                     failures[kind] += 1
@@ -185,15 +189,18 @@ def main() -> int:
     return 1 if failures or crashes else 0
 
 
-def _snapshot_problem(device: Device) -> str:
+def _snapshot_problem(device: Device, reduction: int = 1) -> str:
     """What differs between the device and a copy restored from its snapshot ("" if nothing):
-    the state's first differing paths, or the frame."""
+    the state's first differing paths, the frame, or the small frame drawn at 1/reduction."""
     from mobilegym_env.judge import diff
 
     clone = Device.restore(device.snapshot())
     changes = diff(device.state(), clone.state())
     if changes or clone.state() != device.state():
         return "state " + ", ".join(str(c) for c in changes[:3])
+    if reduction > 1 and not np.array_equal(clone.render_small(reduction)[0],
+                                            device.render_small(reduction)[0]):
+        return "small frame"
     if not np.array_equal(clone.render(), device.render()):
         return "frame"
     return ""
