@@ -22,11 +22,10 @@ from .kernel.task_manager import Activity
 from .system import compose
 from .system.recents import CARD_W
 from .system.recents import THUMB_H as CARD_H
-from .ui import appearance
+from .ui import appearance, painter
 from .ui import theme as T
 from .ui.context import Router, ScreenContext
 from .ui.layout import Placed, ScrollInfo, layout, scroll_offset
-from .ui.painter import device_rect, scale_ratio
 from .ui.retain import Call
 from .ui.tree import hit_test, scroll_target, touchable, ui_tree
 from .ui.view import View
@@ -362,7 +361,7 @@ class Device:
         k = self.kernel
         if self._thumb_state is None or self._thumb_state[0] is not k:
             self._thumb_state = (k, thumbnails.fingerprint(k))
-        size = device_rect(0, 0, CARD_W, CARD_H, *scale_ratio(scale)).size
+        size = painter.device_rect(0, 0, CARD_W, CARD_H, *painter.scale_ratio(scale)).size
         content = (self._thumb_state[1], act.activity_id, scale)
         picture = None if content[0] is None else thumbnails.get(content, k.clock.now_ms())
         if picture is None and from_frame is not None:  # nothing is built, so nothing runs
@@ -391,17 +390,15 @@ class Device:
         """Where an app's page lies in a frame at ``scale`` whose page starts ``top`` logical
         pixels down (below the status bar in the frame)."""
         h = self.height - T.STATUS_BAR_H - T.GESTURE_BAR_H
-        return device_rect(0, top, self.width, h, *scale_ratio(scale))
+        return painter.device_rect(0, top, self.width, h, *painter.scale_ratio(scale))
 
     def _draw_thumbnail(self, act: Activity, size: tuple[int, int],
                         scale: int | Fraction) -> Any:
         """The activity's screen drawn at ``scale``, scaled to ``size`` and kept in the frame's
         pixel format (24-bit RGB), so the card blits it as a plain copy."""
-        from .ui import painter
-
         # laid out where it falls within a device pixel in the frame (below the status bar),
         # so that a small frame's page cut from the frame is the same picture
-        top = T.STATUS_BAR_H % scale_ratio(scale)[1]
+        top = T.STATUS_BAR_H % painter.scale_ratio(scale)[1]
         area = self._page_area(scale, top)
         placed, _ = layout(self.app_screen(act), 0, top, self.width,
                            self.height - T.STATUS_BAR_H - T.GESTURE_BAR_H)
@@ -483,14 +480,13 @@ class Device:
     def _font_scale(self) -> float:
         return float(self.kernel.os_state.get("settings.system.font_scale") or 1.0)
 
-    def _themed(self, placed: list[Placed], surface: Any, scale: Any = None) -> list[Placed]:
+    def _themed(self, placed: list[Placed], surface: Any, scale: int | Fraction | None = None
+                ) -> list[Placed]:
         """The nodes as the current theme paints them onto ``surface`` at ``scale`` (the
         device's by default; the dark theme maps their colours; None: a surface that keeps no
         retained pixels)."""
         if not self._dark():
             return placed
-        from .ui import painter
-
         slot = painter.pixel_slot(surface, True, self.scale if scale is None else scale) \
             if surface is not None else None
         return appearance.night(placed, slot)
@@ -511,8 +507,6 @@ class Device:
         pixels (observers copy or downscale a frame only when it changed)."""
         self._build()
         if self._painted_key != self._built_key:
-            from .ui import painter
-
             if self._surface is None:
                 from .ui._pygame import pygame
 
@@ -521,7 +515,6 @@ class Device:
             # no clearing fill: the page layer is opaque and covers the whole screen
             self._thumb_state = None  # the state may have changed since the last frame
             self._front_card(self.scale)
-            self._painting = self.scale
             painter.paint(self._surface, self._themed(self._placed, self._surface), self.scale,
                           self._dark())
             self._painted_key = self._built_key
@@ -555,8 +548,6 @@ class Device:
             small = self._small[reduction] = [
                 pixels, pygame.image.frombuffer(pixels, (w, h), "RGB"), None, 0]
         if small[2] != self._built_key:
-            from .ui import painter
-
             self._thumb_state = None  # the state may have changed since the last frame
             scale = Fraction(1, reduction)
             self._front_card(scale)
