@@ -75,8 +75,9 @@ class View:
 
     def __init__(self, kind: str, children: tuple[View | None, ...] = (), **props: Any) -> None:
         self.kind = kind
-        if children:
-            self.children = tuple(c for c in children if c is not None)
+        if children:  # builders pass optional children as None: dropped here
+            self.children = tuple(children) if None not in children else \
+                tuple([c for c in children if c is not None])
         if "pad" in props:
             props["pad"] = _pad(props["pad"])
         if not _PROPS.issuperset(props):
