@@ -23,8 +23,9 @@ keys, over all tasks unless ``--task`` says otherwise, rgb_array observations):
 - ``vec_async_8_steps_per_s_{1,2}_cores``: ``make_vec`` with 8 async envs, aggregate env steps
   per wall second with the processes pinned to one core, then to two (and their ratio),
   over ``--vec-steps`` batch steps after ``--vec-warmup`` (forked workers first copy the pages
-  their steps write, and pay for it in wall time); ``vec_sync_8_steps_per_cpu_s``: the same
-  8 envs stepped in this process (``SyncVectorEnv``).
+  their steps write, and pay for it in wall time); ``--vec-pairs`` such pairs are run in
+  turn and their medians reported, with each pair's ratio; ``vec_sync_8_steps_per_cpu_s``:
+  the same 8 envs stepped in this process (``SyncVectorEnv``).
 - ``--profile``: ``profile_us_per_step``, where the CPU time of a step goes: paint, view tree
   build, layout, Recents thumbnails, observation copy, blits, judge (``state()`` + diff), resets
   (amortized per step) and the rest. Each part is timed exclusively (a nested part is not
@@ -263,19 +264,28 @@ def _vec_run(mode: str, n_envs: int, batch_steps: int, task: str | None,
 
 
 def bench_vec(batch_steps: int, task: str | None, env_kwargs: dict[str, Any],
-              warmup: int = 0) -> dict[str, Any]:
+              warmup: int = 0, pairs: int = 1) -> dict[str, Any]:
+    """The 8-env vector runs; with two cores, ``pairs`` one-core and two-core runs in turn
+    (a shared machine's load drifts: each pair's ratio compares runs made side by side), and
+    the medians of their rates and ratios."""
     out: dict[str, Any] = {"vec_batch_steps": batch_steps, "vec_warmup_batch_steps": warmup}
     available = sorted(os.sched_getaffinity(0) | set(range(os.cpu_count() or 1)))
     with _pinned({available[0]}):
         out["vec_sync_8_steps_per_cpu_s"] = _vec_run("sync", 8, batch_steps, task,
                                                      env_kwargs, warmup)[1]
-        one = _vec_run("async", 8, batch_steps, task, env_kwargs, warmup)[0]
-    out["vec_async_8_steps_per_s_1_core"] = one
-    if len(available) >= 2:
-        with _pinned(set(available[:2])):
-            two = _vec_run("async", 8, batch_steps, task, env_kwargs, warmup)[0]
-        out["vec_async_8_steps_per_s_2_cores"] = two
-        out["vec_async_2_cores_over_1"] = two / one
+    ones, twos = [], []
+    for _ in range(pairs if len(available) >= 2 else 1):
+        with _pinned({available[0]}):
+            ones.append(_vec_run("async", 8, batch_steps, task, env_kwargs, warmup)[0])
+        if len(available) >= 2:
+            with _pinned(set(available[:2])):
+                twos.append(_vec_run("async", 8, batch_steps, task, env_kwargs, warmup)[0])
+    out["vec_async_8_steps_per_s_1_core"] = statistics.median(ones)
+    if twos:
+        ratios = [two / one for one, two in zip(ones, twos, strict=True)]
+        out["vec_async_8_steps_per_s_2_cores"] = statistics.median(twos)
+        out["vec_async_2_cores_over_1"] = statistics.median(ratios)
+        out["vec_async_2_cores_over_1_by_pair"] = ratios
     return out
 
 
@@ -409,6 +419,9 @@ def main() -> None:
     parser.add_argument("--vec-warmup", type=int, default=100,
                         help="batch steps each vector run takes before it is measured "
                              "(default 100)")
+    parser.add_argument("--vec-pairs", type=int, default=3,
+                        help="one-core and two-core vector runs made in turn; their "
+                             "medians are reported (default 3)")
     args = parser.parse_args()
     env_kwargs = {} if args.obs_size is None else {"obs_size": tuple(args.obs_size)}
     result: dict[str, Any] = {"python": platform.python_version(),
@@ -428,7 +441,8 @@ def main() -> None:
     if "memory" in args.sections:
         result.update(bench_memory(args.mem_envs, args.mem_steps, args.task, env_kwargs))
     if "vec" in args.sections:
-        result.update(bench_vec(args.vec_steps, args.task, env_kwargs, args.vec_warmup))
+        result.update(bench_vec(args.vec_steps, args.task, env_kwargs, args.vec_warmup,
+                                args.vec_pairs))
     print(json.dumps(result, indent=2))
 
 
