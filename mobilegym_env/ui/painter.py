@@ -118,7 +118,7 @@ def _paint(surface: pygame.Surface, placed: list[Placed], scale: Scale, dark: bo
         if kind in _CONTAINERS and v.bg is None and v.border is None and not clips:
             continue  # a container that draws nothing itself
         if p.clip != current_clip or bound is not current_bound:
-            cx0, cy0, cx1, cy1 = p.clip
+            cx0, cy0, cx1, cy1 = p.clip  # (device_rect inlined for whole scales: per node)
             box = pygame.Rect(cx0 * n, cy0 * n, (cx1 - cx0) * n, (cy1 - cy0) * n) if d == 1 \
                 else device_rect(cx0, cy0, cx1 - cx0, cy1 - cy0, n, d)
             surface.set_clip(box if bound is None else box.clip(bound))
