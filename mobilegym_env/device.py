@@ -454,7 +454,7 @@ class Device:
         """(scale, surface, key of what it shows) of each frame this device paints: the
         frame, and the small ones (``render_small``)."""
         frames = [(self.scale, self._surface, self._painted_key)]
-        frames += [(Fraction(1, k), small[1], small[2]) for k, small in self._small.items()]
+        frames += [(painter.reduced(k), small[1], small[2]) for k, small in self._small.items()]
         return frames
 
     def _front_card(self, scale: int | Fraction) -> None:
@@ -549,7 +549,7 @@ class Device:
                 pixels, pygame.image.frombuffer(pixels, (w, h), "RGB"), None, 0]
         if small[2] != self._built_key:
             self._thumb_state = None  # the state may have changed since the last frame
-            scale = Fraction(1, reduction)
+            scale = painter.reduced(reduction)
             self._front_card(scale)
             self._painting = scale
             try:  # the cards of Recents are drawn small too

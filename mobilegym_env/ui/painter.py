@@ -20,8 +20,8 @@ from .shapes import CornerClip, fill_circle, fill_rect, stroke_circle, stroke_re
 from .theme import ACCENT, OUTLINE, TEXT_HINT, rgb
 from .view import View
 
-__all__ = ["PAINTERS", "Scale", "device_rect", "fill_rect", "paint", "pixel_slot", "register",
-           "scale_ratio", "stroke_rect"]
+__all__ = ["PAINTERS", "Scale", "device_rect", "fill_rect", "paint", "pixel_slot", "reduced",
+           "register", "scale_ratio", "stroke_rect"]
 
 _CONTAINERS = frozenset({"col", "row", "stack", "scroll", "box"})
 # device pixels per logical pixel: a whole number, or 1/k (a small frame drawn for obs_size)
@@ -160,6 +160,28 @@ def _paint(surface: pygame.Surface, placed: list[Placed], scale: Scale, dark: bo
     while closing:
         _close(surface, closing.pop()[1], slot)
     surface.set_clip(None)
+
+
+class _Reduced(Fraction):
+    """1/k: a small frame's scale, which every cache lookup of its paint hashes (in its pixel
+    slot, text and thumbnail keys). ``Fraction`` computes its hash anew each time, in
+    Python; this one keeps it, and ``reduced`` makes one per k, so keys compare by identity."""
+
+    __slots__ = ("_hash",)
+
+    def __new__(cls, k: int) -> _Reduced:
+        self = super().__new__(cls, 1, k)
+        self._hash = Fraction.__hash__(self)
+        return self
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+@functools.cache
+def reduced(k: int) -> Fraction:
+    """The scale 1/``k`` (the same object for every call with ``k``)."""
+    return _Reduced(k)
 
 
 def scale_ratio(scale: Scale) -> tuple[int, int]:
