@@ -139,6 +139,27 @@ def test_small_frames_are_a_function_of_the_state(dark):
         assert np.array_equal(fresh.render_small(4)[0], shown)
 
 
+def test_small_frames_ignore_the_screen_scale_and_pass_check_env(as_if_displayed):
+    env = gym.make("MobileGym-v0", task="contacts.*", screen_scale=2, obs_size=(84, 84),
+                   render_mode="rgb_array")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped, skip_render_check=False)
+    obs, _ = env.reset(seed=2)
+    device = env.unwrapped.device
+    assert obs.shape == (84, 84, 3) and env.render().shape == (1600, 720, 3)
+    one = Device.restore(device.snapshot())  # scale 1: the same small frame
+    assert np.array_equal(device.render_small(4)[0], one.render_small(4)[0])
+
+
+def test_a_small_scale_is_one_object_per_reduction_hashed_as_its_fraction():
+    from mobilegym_env.ui.painter import reduced
+
+    assert reduced(4) is reduced(4) and reduced(4) == Fraction(1, 4)
+    assert hash(reduced(4)) == hash(Fraction(1, 4)) and {Fraction(1, 4): 1}[reduced(4)] == 1
+    assert type(reduced(4) * 8) is Fraction  # arithmetic gives plain fractions
+
+
 def test_render_small_refuses_a_bad_reduction():
     device = Device()
     for bad in (1, 17, 2.0, True, "4"):
