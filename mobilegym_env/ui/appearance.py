@@ -14,7 +14,7 @@ import functools
 from . import theme as T
 from .color import BG, FG, LINE, contrast_fix, force_dark, hct, parse
 from .layout import Placed
-from .retain import pixel_key
+from .retain import pixel_key, scale_ratio
 from .view import View
 
 # which roles a colour may stand for, by use; where two roles share a light colour (white is
@@ -104,19 +104,13 @@ def night(placed: list[Placed], slot: tuple | None = None) -> list[Placed]:
         dark = p._replace(view=memo[2], under=under)
         out.append(dark)
         cached = v.__dict__.get("_pixels", {}).get(slot) if slot is not None else None
-        if cached is not None and cached[0] == pixel_key(p, under, _denominator(slot))\
-                and _in_view(p):
+        d = scale_ratio(slot[1])[1] if slot is not None else 1
+        if cached is not None and cached[0] == pixel_key(p, under, d) and _in_view(p):
             out.extend(placed[i + 1 : i + p.nodes])  # blitted from the cache, never painted
             i += p.nodes
         else:
             i += 1
     return out
-
-
-def _denominator(slot: tuple | None) -> int:
-    """d of the scale n / d a pixel slot (``painter.pixel_slot``) paints at."""
-    scale = slot[1] if slot is not None else 1
-    return 1 if type(scale) is int else scale.denominator
 
 
 def _in_view(p: Placed) -> bool:

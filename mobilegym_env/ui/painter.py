@@ -15,6 +15,7 @@ from typing import NamedTuple
 from . import fonts, icons, pictures, retain
 from ._pygame import pygame
 from .layout import Placed, field_font, field_lines, field_top, text_lines
+from .retain import scale_ratio
 from .selection import HIGHLIGHT
 from .shapes import CornerClip, fill_circle, fill_rect, stroke_circle, stroke_rect
 from .theme import ACCENT, OUTLINE, TEXT_HINT, rgb
@@ -182,13 +183,6 @@ class _Reduced(Fraction):
 def reduced(k: int) -> Fraction:
     """The scale 1/``k`` (the same object for every call with ``k``)."""
     return _Reduced(k)
-
-
-def scale_ratio(scale: Scale) -> tuple[int, int]:
-    """(n, d) of a scale: n / d device pixels per logical pixel."""
-    if type(scale) is int:  # a frame's (``isinstance`` of a Fraction, an ABC, is slow)
-        return scale, 1
-    return scale.numerator, scale.denominator
 
 
 def device_rect(x: int, y: int, w: int, h: int, n: int, d: int = 1) -> pygame.Rect:

@@ -126,6 +126,14 @@ def keep_pixels(owner: View, slot: tuple, key: tuple, picture: Any) -> None:
     _kept_bytes[0] += n
 
 
+def scale_ratio(scale: Any) -> tuple[int, int]:
+    """(n, d) of a paint's scale (an int, or a ``Fraction`` 1/k in a small frame): n / d
+    device pixels per logical pixel."""
+    if type(scale) is int:  # a frame's (``isinstance`` of a Fraction, an ABC, is slow)
+        return scale, 1
+    return scale.numerator, scale.denominator
+
+
 def pixel_key(p: Placed, under: str | None, d: int = 1) -> tuple:
     """What a retained subtree's kept pixels are valid for: its size and the colour beneath
     it, and in a small frame (scale 1/d) where it sits within a device pixel (its edges and
@@ -220,4 +228,4 @@ def retained(fn: F | None = None, *, maxsize: int = 64) -> Any:
 
 
 __all__ = ["PIXEL_BUDGET", "Call", "check_shareable", "clear", "forget", "keep_pixels",
-           "pixel_key", "pixel_stats", "retained", "touch_pixels", "trim"]
+           "pixel_key", "pixel_stats", "retained", "scale_ratio", "touch_pixels", "trim"]
