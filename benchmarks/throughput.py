@@ -31,11 +31,18 @@ keys, over all tasks unless ``--task`` says otherwise, rgb_array observations):
   (amortized per step) and the rest. Each part is timed exclusively (a nested part is not
   counted twice; thumbnails, judge and resets count everything they call); blits are the
   painter's share that cProfile attributes to ``Surface.blit`` (taken out of paint).
+- ``--ceiling``: what a faster renderer could give at most. Runs of the same steps, in turn
+  with normal ones, with the painter switched off (frames stay blank; Recents cards too):
+  ``ceiling_no_paint_*``; the same less the time spent in layout: ``ceiling_no_paint_no_layout_*``
+  (both as ``steps_per_cpu_s`` and ``step_only_steps_per_cpu_s``); and resets with no first
+  frame at all (no build, layout, paint or copy): ``ceiling_reset_ms_median_no_frame``. The
+  rest of a step (input, kernel, apps' screens, judge, observation copy) is what these leave.
 
 Run it pinned to one core for comparable numbers (the vector section pins its own processes)::
 
     taskset -c 0 python benchmarks/throughput.py
     taskset -c 0 python benchmarks/throughput.py --profile --sections steps
+    taskset -c 0 python benchmarks/throughput.py --ceiling --sections reset
     python benchmarks/throughput.py --sections vec --obs-size 84 84
 """
 
@@ -54,10 +61,11 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 import gymnasium as gym
+import numpy as np
 
 import mobilegym_env  # noqa: F401  (registers MobileGym-v0)
 from mobilegym_env.agents import RandomAgent
@@ -392,6 +400,82 @@ def bench_profile(steps: int, task: str | None, seed: int,
             "profile_share": {p: round(us.get(p, 0.0) / per_step, 3) for p in order}}
 
 
+# ----- --ceiling: the most a faster renderer could give
+@contextmanager
+def _no_paint(layout_ns: list[int]) -> Iterator[None]:
+    """Switches the painter off (frames and cards stay as they are) and adds the CPU time
+    spent in layout to ``layout_ns[0]``."""
+    from mobilegym_env.ui import layout as layout_mod
+    from mobilegym_env.ui import painter
+
+    undo: list[tuple[Any, str, Any]] = [(painter, "paint", painter.paint)]
+    painter.paint = lambda *args, **kwargs: None
+    depth = [0]
+
+    def timed(fn: Callable) -> Callable:
+        @functools.wraps(fn)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            depth[0] += 1
+            start = time.process_time_ns()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+                if not depth[0]:  # nested calls are in the outer one's time
+                    layout_ns[0] += time.process_time_ns() - start
+        return run
+
+    for fn_name in ("layout", "measure"):
+        original = getattr(layout_mod, fn_name)
+        for module in list(sys.modules.values()):  # every module that imported it by name
+            if getattr(module, "__name__", "").startswith("mobilegym_env") \
+                    and module.__dict__.get(fn_name) is original:
+                undo.append((module, fn_name, original))
+                setattr(module, fn_name, timed(original))
+    try:
+        yield
+    finally:
+        for owner, name, original in reversed(undo):
+            setattr(owner, name, original)
+
+
+def bench_ceiling(steps: int, runs: int, task: str | None, seed: int,
+                  env_kwargs: dict[str, Any], warmup: int) -> dict[str, Any]:
+    """Normal runs and runs with the painter off, in turn (same seeds), and resets with no
+    first frame."""
+    rates: dict[str, list[float]] = defaultdict(list)
+    env = _make(task, env_kwargs)
+    if warmup:
+        _drive(env, min(steps, warmup), 10**6)
+    env.close()
+    for run in range(runs):
+        for mode in ("normal", "no_paint"):
+            layout_ns = [0]
+            env = _make(task, env_kwargs)
+            with _no_paint(layout_ns) if mode == "no_paint" else nullcontext():
+                cpu = time.process_time()
+                done, _, in_step = _drive(env, steps, seed + 1000 * run)
+                cpu = time.process_time() - cpu
+            env.close()
+            rates[f"{mode}_steps_per_cpu_s"].append(done / cpu)
+            rates[f"{mode}_step_only_steps_per_cpu_s"].append(done / in_step)
+            if mode == "no_paint":
+                no_layout = layout_ns[0] / 1e9
+                rates["no_paint_no_layout_steps_per_cpu_s"].append(done / (cpu - no_layout))
+                rates["no_paint_no_layout_step_only_steps_per_cpu_s"].append(
+                    done / (in_step - no_layout))
+    out = {f"ceiling_{name}": statistics.median(values) for name, values in rates.items()}
+    env = _make(task, env_kwargs)
+    blank = np.zeros(env.observation_space.shape, np.uint8)
+    env.reset(seed=0)
+    seeds = iter(range(1, 201))
+    env.unwrapped._observe = lambda: blank  # type: ignore[attr-defined]
+    out["ceiling_reset_ms_median_no_frame"] = statistics.median(
+        _cpu_ms(lambda: env.reset(seed=next(seeds)), 200))
+    env.close()
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
@@ -410,6 +494,9 @@ def main() -> None:
                         help="what to measure (default: all)")
     parser.add_argument("--profile", action="store_true",
                         help="add the per-part breakdown of a step's CPU time")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="add the most a faster renderer could give: the step runs with "
+                             "the painter off, and resets without a first frame")
     parser.add_argument("--mem-envs", type=int, default=5,
                         help="envs measured warm in the memory section (default 5)")
     parser.add_argument("--mem-steps", type=int, default=10_000,
@@ -438,6 +525,9 @@ def main() -> None:
         result.update(bench_snapshot(200))
     if args.profile:
         result.update(bench_profile(args.steps, args.task, args.seed, env_kwargs))
+    if args.ceiling:
+        result.update(bench_ceiling(args.steps, args.runs, args.task, args.seed, env_kwargs,
+                                    args.warmup))
     if "memory" in args.sections:
         result.update(bench_memory(args.mem_envs, args.mem_steps, args.task, env_kwargs))
     if "vec" in args.sections:
