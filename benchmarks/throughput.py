@@ -332,11 +332,25 @@ class _Parts:
         return timed
 
 
+def _layout_names() -> list[tuple[Any, str]]:
+    """(module, name) of each place layout's entry points are called through: the layout
+    module and every module of ours that imported ``layout`` or ``measure`` by name."""
+    from mobilegym_env.ui import layout as layout_mod
+
+    found = []
+    for fn_name in ("layout", "measure"):
+        original = getattr(layout_mod, fn_name)
+        for module in list(sys.modules.values()):
+            if getattr(module, "__name__", "").startswith("mobilegym_env") \
+                    and module.__dict__.get(fn_name) is original:
+                found.append((module, fn_name))
+    return found
+
+
 def _patch(parts: _Parts) -> Callable[[], None]:
     """Wraps the functions of each part; returns the undo."""
     from mobilegym_env import env as env_mod
     from mobilegym_env.system import compose
-    from mobilegym_env.ui import layout as layout_mod
     from mobilegym_env.ui import painter
 
     undo: list[tuple[Any, str, Any]] = []
@@ -353,12 +367,8 @@ def _patch(parts: _Parts) -> Callable[[], None]:
     patch(env_mod.MobileGymEnv, "_observe", "obs copy")
     patch(env_mod.MobileGymEnv, "_judge", "judge")
     patch(env_mod.MobileGymEnv, "reset", "resets")
-    for fn_name in ("layout", "measure"):
-        original = getattr(layout_mod, fn_name)
-        for module in list(sys.modules.values()):  # every module that imported it by name
-            if getattr(module, "__name__", "").startswith("mobilegym_env") \
-                    and module.__dict__.get(fn_name) is original:
-                patch(module, fn_name, "layout")
+    for module, fn_name in _layout_names():
+        patch(module, fn_name, "layout")
 
     def restore() -> None:
         for owner, name, original in reversed(undo):
@@ -405,7 +415,6 @@ def bench_profile(steps: int, task: str | None, seed: int,
 def _no_paint(layout_ns: list[int]) -> Iterator[None]:
     """Switches the painter off (frames and cards stay as they are) and adds the CPU time
     spent in layout to ``layout_ns[0]``."""
-    from mobilegym_env.ui import layout as layout_mod
     from mobilegym_env.ui import painter
 
     undo: list[tuple[Any, str, Any]] = [(painter, "paint", painter.paint)]
@@ -425,13 +434,10 @@ def _no_paint(layout_ns: list[int]) -> Iterator[None]:
                     layout_ns[0] += time.process_time_ns() - start
         return run
 
-    for fn_name in ("layout", "measure"):
-        original = getattr(layout_mod, fn_name)
-        for module in list(sys.modules.values()):  # every module that imported it by name
-            if getattr(module, "__name__", "").startswith("mobilegym_env") \
-                    and module.__dict__.get(fn_name) is original:
-                undo.append((module, fn_name, original))
-                setattr(module, fn_name, timed(original))
+    for module, fn_name in _layout_names():
+        original = getattr(module, fn_name)
+        undo.append((module, fn_name, original))
+        setattr(module, fn_name, timed(original))
     try:
         yield
     finally:

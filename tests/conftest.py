@@ -1,8 +1,12 @@
-"""Shared fixtures: a phone whose Notes app is replaced by screens a test defines."""
+"""Shared fixtures: a phone whose Notes app is replaced by screens a test defines; the
+scripts of ``benchmarks/`` as modules."""
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -34,3 +38,18 @@ def as_if_displayed(monkeypatch):
     from mobilegym_env.ui import _pygame
 
     monkeypatch.setattr(_pygame, "NO_DISPLAY", False)
+
+
+@pytest.fixture
+def bench_script() -> Callable[[str], ModuleType]:
+    """``bench_script("train_ppo")``: ``benchmarks/train_ppo.py`` imported as a module (a fresh
+    one each call: the scripts are not a package)."""
+    folder = Path(__file__).resolve().parents[1] / "benchmarks"
+
+    def load(name: str) -> ModuleType:
+        spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    return load

@@ -290,17 +290,12 @@ def test_llm_agent_recovers_after_an_error_and_needs_the_tree():
         llm.LLMAgent("gpt")
 
 
-def test_the_example_agent_file_wires_a_chat_api(monkeypatch):
+def test_the_example_agent_file_wires_a_chat_api(monkeypatch, bench_script):
     """benchmarks/llm_agent.py against a fake OpenAI-compatible server (no network)."""
-    import importlib.util
     import io
     import json
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "llm_agent.py"
-    spec = importlib.util.spec_from_file_location("llm_agent", path)
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
+    example = bench_script("llm_agent")
     requests = []
     fake = FakeModel()
 

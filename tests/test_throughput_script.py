@@ -1,10 +1,7 @@
-"""benchmarks/throughput.py's ``--ceiling``: it switches the painter and layout timing on for
+"""benchmarks/throughput.py's ``--ceiling``: it switches the painter off and times layout for
 its runs only, and leaves the process as it found it."""
 
 from __future__ import annotations
-
-import importlib.util
-from pathlib import Path
 
 import numpy as np
 
@@ -14,18 +11,9 @@ from mobilegym_env.device import Device
 from mobilegym_env.ui import layout as layout_mod
 from mobilegym_env.ui import painter
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "throughput.py"
 
-
-def _script():
-    spec = importlib.util.spec_from_file_location("throughput", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_no_paint_leaves_frames_unpainted_and_times_layout_then_undoes_it():
-    bench = _script()
+def test_no_paint_leaves_frames_unpainted_and_times_layout_then_undoes_it(bench_script):
+    bench = bench_script("throughput")
     paint, lay = painter.paint, device_mod.layout
     device = Device()
     layout_ns = [0]
@@ -40,8 +28,8 @@ def test_no_paint_leaves_frames_unpainted_and_times_layout_then_undoes_it():
     assert device.render().any()  # painted again
 
 
-def test_ceiling_reports_each_bound():
-    bench = _script()
+def test_ceiling_reports_each_bound(bench_script):
+    bench = bench_script("throughput")
     out = bench.bench_ceiling(40, 1, "launcher.*", 0, {}, warmup=0)
     assert set(out) == {f"ceiling_{name}" for name in (
         "normal_steps_per_cpu_s", "normal_step_only_steps_per_cpu_s",

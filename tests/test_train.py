@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 import mobilegym_env
-
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "train_ppo.py"
 
 
 @pytest.fixture(autouse=True)
@@ -20,15 +15,8 @@ def _forget_the_pinned_task():
         mobilegym_env.unregister_task("ppo.open_app")
 
 
-def _script():
-    spec = importlib.util.spec_from_file_location("train_ppo", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_training_env_spaces_and_random_baseline_are_deterministic():
-    train = _script()
+def test_training_env_spaces_and_random_baseline_are_deterministic(bench_script):
+    train = bench_script("train_ppo")
     icons = train.launcher_icons()
     assert len(icons) == 6  # the pinned six-app phone: five on the grid, Messages in the dock
     env = train.make_env(icons=icons)
@@ -40,13 +28,13 @@ def test_training_env_spaces_and_random_baseline_are_deterministic():
     assert rates[0] == rates[1] and 0 <= rates[0] <= 1
 
 
-def test_training_script_refuses_bad_arguments():
-    train = _script()
+def test_training_script_refuses_bad_arguments(bench_script):
+    train = bench_script("train_ppo")
     with pytest.raises(SystemExit):
         train.main(["--steps", "0"])
 
 
-def test_ppo_learns_a_few_hundred_steps():
+def test_ppo_learns_a_few_hundred_steps(bench_script):
     pytest.importorskip("stable_baselines3", reason='SB3 is in the train extra: '
                                                     'pip install -e ".[train]"')
     import torch
@@ -54,7 +42,7 @@ def test_ppo_learns_a_few_hundred_steps():
     from stable_baselines3.common.env_checker import check_env
     from stable_baselines3.common.env_util import make_vec_env
 
-    train = _script()
+    train = bench_script("train_ppo")
     check_env(train.make_env(), warn=True)
     torch.set_num_threads(1)
     venv = make_vec_env(train.make_env, n_envs=2, seed=0)
@@ -66,11 +54,11 @@ def test_ppo_learns_a_few_hundred_steps():
     assert action.shape == (2,) and all(0 <= a < venv.action_space.n for a in action)
 
 
-def test_plot_from_saved_curves(tmp_path):
+def test_plot_from_saved_curves(tmp_path, bench_script):
     pytest.importorskip("matplotlib", reason="--plot needs matplotlib")
     import json
 
-    train = _script()
+    train = bench_script("train_ppo")
     runs = []
     for seed in (0, 1):
         result = {"task": "ppo.open_app", "seed": seed, "eval_episodes": 10,
