@@ -37,4 +37,7 @@ def test_ceiling_reports_each_bound(bench_script):
         "no_paint_no_layout_steps_per_cpu_s", "no_paint_no_layout_step_only_steps_per_cpu_s",
         "reset_ms_median_no_frame")}
     assert all(np.isfinite(v) and v > 0 for v in out.values())
+    # layout is timed within steps too, and taken out
+    assert out["ceiling_no_paint_no_layout_step_only_steps_per_cpu_s"] \
+        > out["ceiling_no_paint_step_only_steps_per_cpu_s"]
     assert painter.paint.__module__ == painter.__name__  # the painter is back
