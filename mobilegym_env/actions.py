@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import math
+import numbers
 import re
 from typing import Any
 
@@ -17,9 +18,13 @@ from gymnasium import spaces
 
 MAX_TEXT = 512
 # What a keyboard can type: any Unicode text but control characters (new line and tab
-# excepted), lone surrogate halves and non-characters, none of which an IME produces.
+# excepted), lone surrogate halves and non-characters, none of which an IME produces. The
+# non-characters are U+FDD0..U+FDEF and the last two code points of each of the 17 planes
+# (U+FFFE/U+FFFF, U+1FFFE/U+1FFFF... U+10FFFE/U+10FFFF). The pattern takes every code point
+# from U+1FFFE on as a candidate (see _untypable): a class listing the 32 astral
+# non-characters one by one makes every search ~10x slower.
 _UNTYPABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
-                        "\ufffe\uffff]")
+                        "\ufffe\uffff\U0001fffe-\U0010ffff]")
 
 
 class ActionType(enum.IntEnum):
@@ -136,7 +141,8 @@ def parse(action: Any) -> Action:
         raise KeyError("action is missing 'action_type'")
     unknown = set(action) - {"action_type", "point", "end_point", "text"}
     if unknown:
-        raise KeyError(f"unknown action keys {sorted(unknown)}")
+        # sorted by repr: keys of mixed types (5 and "x") do not compare
+        raise KeyError(f"unknown action keys {sorted(unknown, key=repr)}")
     kind = _kind(action["action_type"])
     point = _point(action.get("point"), "point") if kind in POINT_ACTIONS else (0.0, 0.0)
     end = _point(action.get("end_point"), "end_point") if kind == ActionType.SWIPE else (0.0, 0.0)
@@ -159,12 +165,21 @@ def check_text(text: Any) -> str:
         raise ValueError(f"'text' must be a str, got {type(text).__name__}")
     if len(text) > MAX_TEXT:
         raise ValueError(f"'text' is {len(text)} characters; the limit is {MAX_TEXT}")
-    bad = _UNTYPABLE.search(text)
+    bad = _untypable(text)
     if bad is not None:
         raise ValueError(f"'text' holds U+{ord(bad.group()):04X} at position {bad.start()}, "
                          f"which no keyboard types (control characters other than new line "
                          f"and tab, lone surrogates and non-characters are refused)")
     return text
+
+
+def _untypable(text: str) -> re.Match[str] | None:
+    """The first character of ``text`` no keyboard types, or None."""
+    bad = _UNTYPABLE.search(text)
+    # past the BMP only a plane's last two code points (U+nFFFE, U+nFFFF) are refused
+    while bad is not None and ord(bad.group()) > 0xFFFF and ord(bad.group()) & 0xFFFE != 0xFFFE:
+        bad = _UNTYPABLE.search(text, bad.end())
+    return bad
 
 
 class TypableText(spaces.Text):
@@ -197,8 +212,17 @@ class ActionSpace(spaces.Dict):
 
 def action_space(sample_charset: str | None = None) -> ActionSpace:
     """The env's action space; ``text`` samples are drawn from ``sample_charset`` (printable
-    ASCII by default), while any typable text is contained."""
+    ASCII by default), while any typable text is contained.
+
+    Raises:
+        ValueError: ``sample_charset`` holds a character no keyboard types (its samples
+            would be actions ``step`` refuses).
+    """
     charset = sample_charset or "".join(chr(c) for c in range(32, 127))
+    bad = _untypable(charset)
+    if bad is not None:
+        raise ValueError(f"sample_charset holds U+{ord(bad.group()):04X}, which no keyboard "
+                         f"types: its samples would be refused")
     return ActionSpace({
         "action_type": spaces.Discrete(len(ActionType)),
         "point": spaces.Box(0.0, 1.0, (2,), np.float32),
@@ -225,17 +249,46 @@ def _kind(value: Any) -> ActionType:
 
 
 def _point(value: Any, name: str) -> tuple[float, float]:
+    """``value`` as two floats in [0, 1]; raises naming the problem otherwise.
+
+    Only real numbers make a point: numpy would turn a bool into 0 or 1, parse a string and
+    drop a complex number's imaginary part (with nothing but a ComplexWarning), so an action
+    the contract refuses would be played as some other tap.
+    """
     if value is None:
         raise KeyError(f"this action needs '{name}'")
+    if isinstance(value, (list, tuple)):
+        # element by element: np.asarray would quietly make [True, 0.5] two floats
+        if len(value) != 2:
+            raise ValueError(f"'{name}' must have shape (2,), got ({len(value)},)")
+        for v in value:
+            if not _is_real(v):
+                raise ValueError(f"'{name}' must be real numbers (ints or floats, not bools, "
+                                 f"strings or complex numbers), got {v!r} in {value!r}")
+        pair = value
+    else:  # an array, or anything with __array__ (a tensor)
+        arr = value if isinstance(value, np.ndarray) else np.asarray(value)
+        if arr.dtype.kind not in "iuf":  # not b(ool), c(omplex), O(bject), U/S (str), M/m
+            raise ValueError(f"'{name}' must be real numbers (ints or floats, not bools, "
+                             f"strings or complex numbers), got an array of {arr.dtype}: "
+                             f"{value!r}")
+        if arr.shape != (2,):
+            raise ValueError(f"'{name}' must have shape (2,), got {arr.shape}")
+        pair = arr
     try:
-        arr = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise ValueError(f"'{name}' must be two numbers, got {value!r}") from None
-    if arr.shape != (2,):
-        raise ValueError(f"'{name}' must have shape (2,), got {arr.shape}")
-    x, y = float(arr[0]), float(arr[1])
+        x, y = float(pair[0]), float(pair[1])
+    except OverflowError:  # an int beyond float's range: far outside [0, 1] all the same
+        raise ValueError(f"'{name}' must be normalized to [0, 1], got an int beyond a "
+                         f"float's range") from None
     if not (math.isfinite(x) and math.isfinite(y)):
         raise ValueError(f"'{name}' must be finite, got {(x, y)}")
     if not (0.0 <= x <= 1.0 and 0.0 <= y <= 1.0):
         raise ValueError(f"'{name}' must be normalized to [0, 1], got {(x, y)}")
     return x, y
+
+
+def _is_real(value: Any) -> bool:
+    """An int or a float (Python's or numpy's, or a 0-d array of one), not a bool."""
+    if isinstance(value, np.ndarray) and value.shape == ():
+        value = value[()]
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)

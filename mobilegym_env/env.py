@@ -76,8 +76,9 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
     ## Arguments
     - ``task``: a task id, a suite name, a glob, a list of those, or None for all tasks; with
       several, each reset draws one with the env's ``np_random``.
-    - ``render_mode``: ``"rgb_array"`` or ``"human"`` (a window; without a display it warns
-      that nothing will be seen, unless ``SDL_VIDEODRIVER`` is set, e.g. to ``dummy``).
+    - ``render_mode``: ``"rgb_array"`` or ``"human"`` (a window; without a display, or with
+      a ``DISPLAY`` that no X server answers at, it warns that nothing will be seen, unless
+      ``SDL_VIDEODRIVER`` is set to ``dummy``).
     - ``screen_scale``: pixels per logical pixel (1 gives 360x800 frames).
     - ``obs_size``: ``(height, width)`` of the observation, for pixel RL (e.g. ``(84, 84)``);
       None (default) for the full frame.
@@ -94,14 +95,17 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         if render_mode == "human":
-            from .ui import _pygame
+            from .play import display_problem
 
-            if _pygame.NO_DISPLAY:  # a warning, not an error: check_env makes every mode
+            # the play window's test (no display, or a DISPLAY no X server answers at, where
+            # SDL would silently draw offscreen); a driver chosen to draw nowhere is taken
+            # as meant. A warning, not an error: check_env makes every render mode
+            problem = display_problem(headless_ok=True)
+            if problem is not None:
                 gym.logger.warn(
-                    'render_mode="human" opens a window, but there is no display (no DISPLAY or '
-                    "WAYLAND_DISPLAY is set), so nothing will be seen: use "
-                    'render_mode="rgb_array", or run under a virtual display (xvfb-run -a '
-                    "python ...); SDL_VIDEODRIVER=dummy silences this")
+                    f'render_mode="human" opens a window, but {problem}, so nothing will be '
+                    'seen: use render_mode="rgb_array", or run under a virtual display '
+                    "(xvfb-run -a python ...); SDL_VIDEODRIVER=dummy silences this")
         if not _is_int(screen_scale) or not 1 <= screen_scale <= 4:
             raise ValueError(f"screen_scale must be an int in 1..4, got {screen_scale!r}")
         if max_steps is not None and (not _is_int(max_steps) or max_steps < 1):
@@ -362,6 +366,66 @@ class MobileGymEnv(gym.Env[np.ndarray, dict[str, Any]]):
         pygame.surfarray.blit_array(self._window, frame.swapaxes(0, 1))
         pygame.event.pump()
         pygame.display.flip()
+
+
+class EnvCheckerRetry(gym.Wrapper, gym.utils.RecordConstructorArgs):
+    """Has Gymnasium's passive env checker check the first ``reset``, ``step`` and
+    ``render`` that succeed, rather than the first ones tried.
+
+    ``gym.make("MobileGym-v0")`` puts it on top of the other wrappers (the registration's
+    ``additional_wrappers``); it changes no result. Why: Gymnasium's ``PassiveEnvChecker``
+    (``gymnasium/wrappers/common.py``, 1.x) sets its ``checked_reset`` (``checked_step``,
+    ``checked_render``) flag before making its first, checked call, so when that call raises
+    the flag stays set. After a first ``reset`` that raised (bad ``options``: a
+    ``ValueError`` by design), no reset's ``(obs, info)`` is ever stored for the checker's
+    data-reuse check (its ``_previous_data`` stays None: only the checked reset stores it),
+    and the first ``step``, which is checked, unpacks that None: ``TypeError: cannot unpack
+    non-iterable NoneType object``, on that step and on every later one (the data-reuse
+    check is retried until it has passed once). A first ``step`` or ``render`` that raised
+    (a malformed action) left the step or render checks never run. Clearing the flag again
+    when the checked call raised has the checker check the next call instead, as if the
+    failed one had not been made.
+    """
+
+    def __init__(self, env: gym.Env) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self)
+        gym.Wrapper.__init__(self, env)
+        from gymnasium.wrappers import PassiveEnvChecker
+
+        checkers, inner = [], env
+        while isinstance(inner, gym.Wrapper):  # none with disable_env_checker=True
+            if isinstance(inner, PassiveEnvChecker):
+                checkers.append(inner)
+            inner = inner.env
+        self._checkers: tuple[Any, ...] = tuple(checkers)
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        unchecked = [c for c in self._checkers if not c.checked_reset]
+        try:
+            return self.env.reset(seed=seed, options=options)
+        except BaseException:
+            for checker in unchecked:
+                checker.checked_reset = False
+            raise
+
+    def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
+        unchecked = [c for c in self._checkers if not c.checked_step]
+        try:
+            return self.env.step(action)
+        except BaseException:
+            for checker in unchecked:
+                checker.checked_step = False
+            raise
+
+    def render(self) -> Any:
+        unchecked = [c for c in self._checkers if not c.checked_render]
+        try:
+            return self.env.render()
+        except BaseException:
+            for checker in unchecked:
+                checker.checked_render = False
+            raise
 
 
 _FRAME_SPACES: dict[tuple[int, int], spaces.Box] = {}

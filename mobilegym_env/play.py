@@ -14,6 +14,9 @@ buttons do the same.
 from __future__ import annotations
 
 import os
+import re
+import socket
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +36,84 @@ BG, INK, DIM, GOOD, BAD, KEY = "#F1F3F4", "#202124", "#5F6368", "#188038", "#C52
 
 class NoDisplay(RuntimeError):
     """No screen to open a window on."""
+
+
+# SDL's video drivers that draw into memory only, where a window is never seen ("evdev" is
+# SDL 2's dummy driver with keyboard input from the console)
+HEADLESS_DRIVERS = frozenset({"dummy", "offscreen", "evdev"})
+
+
+def display_problem(headless_ok: bool = False) -> str | None:
+    """Why a window opened now would not be seen, or None when there seems to be a display.
+
+    Checked before SDL is asked, since SDL does not fail without a display: when ``DISPLAY``
+    names no X server it falls back to its offscreen driver, and the window draws nowhere.
+    (A window opened anyway should still check ``pygame.display.get_driver()``, see
+    :class:`PlayWindow`: an X server may refuse the connection this only probes.)
+
+    Args:
+        headless_ok: A driver that draws nowhere, chosen with ``SDL_VIDEODRIVER`` (``dummy``,
+            ``offscreen``), is no problem: ``render_mode="human"`` under CI. Without it, such
+            a driver is the problem named (a person cannot play in no window).
+
+    Returns:
+        The problem, as the rest of a sentence ("there is no display (...)"), or None.
+    """
+    from .ui import _pygame
+
+    linux = sys.platform.startswith("linux")
+    x_display = os.environ.get("DISPLAY", "")
+    wayland = os.environ.get("WAYLAND_DISPLAY", "")
+    none_set = "there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+    if _pygame.NO_DISPLAY:  # the dummy driver is ours, chosen for lack of a display
+        return none_set
+    chosen = os.environ.get("SDL_VIDEODRIVER", "")
+    drivers = [d.strip().lower() for d in chosen.split(",") if d.strip()]  # SDL takes a list
+    if drivers and all(d in HEADLESS_DRIVERS for d in drivers):
+        return None if headless_ok else (f"SDL_VIDEODRIVER={chosen} draws nowhere (unset it "
+                                         f"to use the display)")
+    if not linux or (drivers and not {"x11", "wayland"} & set(drivers)):
+        return None  # elsewhere, or a driver chosen that needs neither (kmsdrm): SDL tells
+    if not x_display and not wayland:
+        return none_set
+    # SDL 2 tries X11 first and Wayland after: a dead DISPLAY matters only without Wayland
+    needs_x = drivers == ["x11"] or (not drivers and not wayland)
+    if x_display and needs_x and _x_server_listens(x_display) is False:
+        return f"no X server answers at DISPLAY={x_display}"
+    return None
+
+
+def _x_server_listens(display: str) -> bool | None:
+    """Whether an X server listens at ``display`` (``:0``, ``:1.0``, ``unix:0``,
+    ``localhost:10.0``); None when this cannot tell without reaching another host.
+
+    Connecting is enough: what a server that listens refuses, SDL's fallback shows.
+    """
+    match = re.fullmatch(r"(?P<host>[^:]*):(?P<number>\d+)(?:\.\d+)?", display)
+    if match is None:
+        return None
+    host, number = match["host"], int(match["number"])
+    if host in ("", "unix"):
+        # Xlib tries the abstract socket (Linux) first, then the file in /tmp/.X11-unix
+        for address in (f"\0/tmp/.X11-unix/X{number}", f"/tmp/.X11-unix/X{number}"):
+            if _connects(socket.AF_UNIX, address):
+                return True
+        if host == "unix":
+            return False
+        host = "localhost"  # and a bare ":N" over TCP too
+    if host not in ("localhost", "127.0.0.1"):
+        return None  # another host (or IPv6): SDL's fallback check tells
+    return _connects(socket.AF_INET, ("127.0.0.1", 6000 + number))
+
+
+def _connects(family: int, address: Any) -> bool:
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.settimeout(1.0)
+        try:
+            sock.connect(address)
+        except OSError:
+            return False
+    return True
 
 
 class HumanQuit(KeyboardInterrupt):
@@ -108,7 +189,9 @@ class PlayWindow:
         clock: Milliseconds now (tests pass a fake clock).
 
     Raises:
-        NoDisplay: There is no display to open a window on.
+        NoDisplay: There is no display to open a window on: none is set, ``SDL_VIDEODRIVER``
+            names a driver that draws nowhere, or SDL cannot open the one set (``DISPLAY``
+            names no X server) and would fall back to such a driver.
     """
 
     BUTTONS = (("Back", "Esc", A.back), ("Home", "F2", A.home), ("Recents", "F3", A.recents),
@@ -118,16 +201,24 @@ class PlayWindow:
                  clock: Callable[[], int] | None = None) -> None:
         from .ui._pygame import pygame
 
-        driver = os.environ.get("SDL_VIDEODRIVER", "")
-        if driver in ("dummy", "offscreen") and not allow_headless:
-            raise NoDisplay("no display to open the play window on (no DISPLAY or "
-                            "WAYLAND_DISPLAY is set); on a headless machine run it under a "
-                            "virtual one: xvfb-run -a mobilegym play ...")
+        hint = "on a headless machine run it under a virtual one: xvfb-run -a mobilegym play ..."
+        problem = None if allow_headless else display_problem()
+        if problem is not None:
+            raise NoDisplay(f"cannot open the play window: {problem}; {hint}")
         os.environ["SDL_VIDEO_X11_WMCLASS"] = "MobileGym"  # pygame sets it from argv[0]
         try:
             pygame.display.init()
         except pygame.error as err:
-            raise NoDisplay(f"cannot open a window: {err}") from None
+            raise NoDisplay(f"cannot open the play window: {err}; {hint}") from None
+        driver = pygame.display.get_driver()
+        if driver in HEADLESS_DRIVERS and not allow_headless:
+            # SDL found no display it could use and fell back to drawing into memory: the
+            # window would never be seen, and the person would wait for it forever
+            pygame.display.quit()
+            where = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "?"
+            raise NoDisplay(f"cannot open the play window: SDL could not open the display "
+                            f"{where} (it fell back to its {driver} driver, which draws "
+                            f"nowhere); {hint}")
         self.pg = pygame
         self.show_verdict = show_verdict
         self.clock = clock or pygame.time.get_ticks

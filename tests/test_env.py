@@ -303,3 +303,125 @@ def test_envs_share_the_frame_space_bounds_but_not_its_random_stream():
     small = gym.make("MobileGym-v0", task="notes.create_note", obs_size=(84, 84))
     assert small.observation_space.shape == (84, 84, 3)
     assert small.observation_space.low is not sa.low
+
+
+# ----- Gymnasium's passive env checker after a call that raised (see EnvCheckerRetry)
+BAD_PARAMS = {"params": {"page": 0}}  # app_id missing: a ValueError by design
+SCRIPT = [A.home(), A.tap(0.5, 0.5), A.wait(), A.back(), A.swipe(0.5, 0.8, 0.5, 0.2)]
+
+
+def _play_script(env: gym.Env, seed: int) -> list[tuple]:
+    obs, info = env.reset(seed=seed)
+    out = [(obs, info["instruction"])]
+    for action in SCRIPT:
+        obs, reward, terminated, truncated, info = env.step(action)
+        out.append((obs, reward, terminated, truncated, info["success"], info["step"]))
+        if terminated or truncated:
+            break
+    return out
+
+
+def _same(a: list[tuple], b: list[tuple]) -> bool:
+    if [len(x) for x in a] != [len(y) for y in b]:
+        return False
+    return all(np.array_equal(u, v) if isinstance(u, np.ndarray) else u == v
+               for x, y in zip(a, b, strict=True) for u, v in zip(x, y, strict=True))
+
+
+@pytest.fixture
+def checker_calls(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
+    """The passive checker's reset and step checks as they run: "ok" or the error's type."""
+    from gymnasium.wrappers import common
+
+    calls: dict[str, list[str]] = {"reset": [], "step": []}
+    for name, check in (("reset", common.env_reset_passive_checker),
+                        ("step", common.env_step_passive_checker)):
+        def spy(*args, _name=name, _check=check, **kwargs):
+            try:
+                result = _check(*args, **kwargs)
+            except Exception as err:
+                calls[_name].append(type(err).__name__)
+                raise
+            calls[_name].append("ok")
+            return result
+        monkeypatch.setattr(common, f"env_{name}_passive_checker", spy)
+    return calls
+
+
+def test_a_failed_first_reset_leaves_a_made_env_usable_and_checked(checker_calls):
+    """Gymnasium's PassiveEnvChecker marks its first reset checked before making it: after
+    a first reset with bad params, every step raised TypeError (cannot unpack None)."""
+    env = gym.make("MobileGym-v0", task="launcher.open_app")
+    assert "PassiveEnvChecker" in str(env)  # the checker is on, as by default
+    with pytest.raises(ValueError, match="missing params"):
+        env.reset(seed=0, options=BAD_PARAMS)
+    with pytest.raises(ValueError, match="missing params"):  # twice: still the same error
+        env.reset(seed=0, options=BAD_PARAMS)
+    got = _play_script(env, seed=3)
+    assert len(got) == len(SCRIPT) + 1
+    # the checker checked the reset that succeeded and the first step, once each
+    assert checker_calls == {"reset": ["ValueError", "ValueError", "ok"], "step": ["ok"]}
+    fresh = gym.make("MobileGym-v0", task="launcher.open_app")
+    assert _same(got, _play_script(fresh, seed=3))
+    assert _same(_play_script(env, seed=3), got)  # and again, after an episode
+
+
+def test_a_failed_first_step_leaves_a_made_env_usable_and_checked(checker_calls):
+    env = gym.make("MobileGym-v0", task="launcher.open_app")
+    obs, _ = env.reset(seed=3)
+    with pytest.raises(ValueError, match="out of range"):
+        env.step({"action_type": 99})
+    with pytest.raises(KeyError, match="needs 'point'"):
+        env.step({"action_type": "tap"})
+    steps = [env.step(action) for action in SCRIPT]
+    assert checker_calls == {"reset": ["ok"], "step": ["ValueError", "KeyError", "ok"]}
+    fresh = gym.make("MobileGym-v0", task="launcher.open_app")
+    assert np.array_equal(fresh.reset(seed=3)[0], obs)
+    for action, (obs, reward, terminated, truncated, info) in zip(SCRIPT, steps, strict=True):
+        again = fresh.step(action)
+        assert np.array_equal(again[0], obs)
+        assert again[1:4] == (reward, terminated, truncated)
+        assert again[4]["success"] == info["success"]
+
+
+def test_without_the_checker_a_failed_reset_changes_nothing_either():
+    env = gym.make("MobileGym-v0", task="launcher.open_app", disable_env_checker=True)
+    assert "PassiveEnvChecker" not in str(env)
+    with pytest.raises(ValueError, match="missing params"):
+        env.reset(seed=0, options=BAD_PARAMS)
+    got = _play_script(env, seed=3)
+    assert _same(got, _play_script(gym.make("MobileGym-v0", task="launcher.open_app"), 3))
+
+
+def test_the_spec_remakes_the_same_wrappers():
+    env = gym.make("MobileGym-v0", task="launcher.open_app")
+    again = gym.make(env.spec)
+    assert str(again) == str(env)
+    with pytest.raises(ValueError, match="missing params"):
+        again.reset(seed=0, options=BAD_PARAMS)
+    again.reset(seed=0)
+    again.step(A.wait())
+
+
+def test_a_sync_vector_env_survives_a_failed_reset():
+    """A bad reset option fails in the first sub-env (the others are not reset); the vector
+    env then resets and steps as a fresh one."""
+    def make() -> gym.vector.VectorEnv:
+        return gym.make_vec("MobileGym-v0", num_envs=2, vectorization_mode="sync",
+                            task="launcher.open_app")
+
+    batch = {"action_type": np.array([5, 8]), "point": np.zeros((2, 2), np.float32),
+             "end_point": np.zeros((2, 2), np.float32), "text": ("", "")}
+    envs, fresh = make(), make()
+    try:
+        with pytest.raises(ValueError, match="missing params"):
+            envs.reset(seed=0, options=BAD_PARAMS)
+        for vec in (envs, fresh):
+            vec.reset(seed=5)
+        for _ in range(3):
+            got, want = envs.step(batch), fresh.step(batch)
+            assert np.array_equal(got[0], want[0])
+            assert all(np.array_equal(g, w) for g, w in zip(got[1:4], want[1:4], strict=True))
+    finally:
+        envs.close()
+        fresh.close()

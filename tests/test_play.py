@@ -211,7 +211,8 @@ def test_no_display_is_a_clear_error(capsys):
     with pytest.raises(NoDisplay, match="xvfb-run"):
         PlayWindow()
     assert main(["play", "--task", "launcher.open_app"]) == 2
-    assert "no display to open the play window on" in capsys.readouterr().out
+    assert "cannot open the play window: there is no display (neither DISPLAY nor " \
+        "WAYLAND_DISPLAY is set)" in capsys.readouterr().out
     assert main(["eval", "--agent", "human", "--tasks", "launcher.open_app"]) == 2
     assert "no display" in capsys.readouterr().err
 

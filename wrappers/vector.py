@@ -21,7 +21,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import concatenate, read_from_shared_memory, write_to_shared_memory
 
 from mobilegym_env import actions as A
-from mobilegym_env.env import MobileGymEnv
+from mobilegym_env.env import EnvCheckerRetry, MobileGymEnv
 
 
 def batch_actions(actions: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -149,7 +149,8 @@ def _passes_frames(env: gym.Env) -> bool:
     from .ui_tree import UITreeInfo
 
     through = (gym.ActionWrapper, gym.RewardWrapper, OrderEnforcing, PassiveEnvChecker,
-               RecordEpisodeStatistics, TimeLimit, ProgressReward, RecordTrajectory, UITreeInfo)
+               EnvCheckerRetry, RecordEpisodeStatistics, TimeLimit, ProgressReward,
+               RecordTrajectory, UITreeInfo)
     inner = env
     while isinstance(inner, gym.Wrapper):
         if type(inner) not in through and not isinstance(inner, (gym.ActionWrapper,
