@@ -19,7 +19,10 @@ away. ``reset`` is called before every episode; an agent that keeps no state fro
 to the next gives the same results however many workers run it.
 
 ``mobilegym eval --agent package.module:Factory`` (or ``path/to/file.py:Factory``) imports
-``Factory`` and calls it with no arguments, once per worker process, to build the agent.
+``Factory`` and calls it with no arguments, once per worker process, to build the agent. A module
+is looked up in the current folder first, then on ``sys.path`` (as ``python -m`` and pytest do).
+Results name the agent briefly (see :func:`agent_names`): ``Factory``, or the ``name`` of the
+agent a factory function builds.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -44,7 +48,8 @@ class Agent:
     """Optional base class for agents.
 
     Attributes:
-        name: Shown in result tables (the CLI uses the name or spec it was given).
+        name: Shown in result tables and output folders (for an agent a factory function
+            builds, too; an agent class given by spec is shown by its class name).
         wants_ui_tree: ``info["ui_tree"]`` is filled on ``reset`` and every ``act``.
         privileged: For scripted baselines only: ``info`` also carries the live ``device``,
             the ``task`` object and the judge's ``verdict`` (the env's full info).
@@ -133,8 +138,14 @@ def _human() -> Agent:
     return HumanAgent()
 
 
+def _greedy() -> Agent:
+    from .greedy import GreedyAgent  # it builds on Agent, defined here
+
+    return GreedyAgent()
+
+
 BUILTIN: dict[str, Callable[[], Any]] = {"oracle": OracleAgent, "random": RandomAgent,
-                                          "human": _human}
+                                          "greedy": _greedy, "human": _human}
 
 
 def load_factory(spec: str) -> Callable[[], Any]:
@@ -151,10 +162,9 @@ def load_factory(spec: str) -> Callable[[], Any]:
                          f"package.module:Factory")
     module_name, _, attr = spec.rpartition(":")
     try:
-        module = _import(module_name)
-    except Exception as err:  # any import-time error is the spec's problem
-        raise ValueError(f"agent {spec!r}: cannot import {module_name!r} "
-                         f"({type(err).__name__}: {err})") from None
+        module = import_module(module_name)
+    except ValueError as err:
+        raise ValueError(f"agent {spec!r}: {err}") from None
     obj: Any = module
     for part in attr.split("."):
         if not hasattr(obj, part):
@@ -166,19 +176,76 @@ def load_factory(spec: str) -> Callable[[], Any]:
     return obj
 
 
-def _import(name: str) -> Any:
-    if not (name.endswith(".py") or "/" in name):
+def import_module(name: str) -> Any:
+    """Imports a module given by name (looked up in the current folder first, then on
+    ``sys.path``) or by file path (``path/to/file.py``).
+
+    The current folder is put at the front of ``sys.path`` if it is not there (as pytest and
+    uvicorn do), and stays there: the module's own later imports, and spawned worker processes
+    (which copy ``sys.path``), must find the same files.
+
+    Raises:
+        ValueError: The module cannot be imported (one line saying where it was looked for).
+    """
+    try:
+        return _import_file(name) if _is_path(name) else _import_name(name)
+    except ValueError:
+        raise
+    except Exception as err:  # any import-time error is the module's problem
+        raise ValueError(f"cannot import {name!r} ({type(err).__name__}: {err})") from None
+
+
+def module_file(module_name: str) -> str | None:
+    """The file a module was loaded from by :func:`import_module` given a path (such a module
+    cannot be imported by its name elsewhere: a worker loads the file again), else None."""
+    module = sys.modules.get(module_name)
+    if module is None or not module_name.startswith(_FILE_PREFIX):
+        return None
+    return module.__file__
+
+
+def canonical_spec(spec: str) -> str:
+    """A spec as run.json records it: a file path made absolute (the same agent from another
+    folder has the same spec), anything else as given."""
+    module, colon, attr = spec.rpartition(":")
+    return f"{Path(module).resolve()}:{attr}" if colon and _is_path(module) else spec
+
+
+_FILE_PREFIX = "_mobilegym_file_"
+
+
+def _is_path(name: str) -> bool:
+    return name.endswith(".py") or "/" in name or os.sep in name
+
+
+def _import_name(name: str) -> Any:
+    cwd = os.getcwd()
+    if not any(os.path.abspath(entry or os.curdir) == cwd for entry in sys.path):
+        sys.path.insert(0, cwd)
+    importlib.invalidate_caches()  # a module written since this process started is found
+    try:
         return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        # only when the module itself is missing, not something it imports
+        if err.name is None or not (name == err.name or name.startswith(err.name + ".")):
+            raise
+        raise ValueError(f"cannot import {name!r}: no module named {err.name!r} in the "
+                         f"current folder ({cwd}) or on sys.path") from None
+
+
+def _import_file(name: str) -> Any:
     path = Path(name).resolve()
     if not path.is_file():
-        raise FileNotFoundError(f"no file {name}")
-    module_name = "_mobilegym_agent_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+        raise ValueError(f"cannot import {name!r}: no such file {path}")
+    # one module per file, named after its path: a class in it pickles by reference, and a
+    # file named twice (or by a spec and an --import) is loaded once
+    module_name = _FILE_PREFIX + hashlib.sha1(str(path).encode()).hexdigest()[:12]
     if module_name in sys.modules:
         return sys.modules[module_name]
     spec = importlib.util.spec_from_file_location(module_name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module  # classes in it must pickle by reference
+    sys.modules[module_name] = module
     try:
         spec.loader.exec_module(module)
     except BaseException:
@@ -201,6 +268,42 @@ def make_agent(spec: str) -> Any:
                          ) from None
     check_agent(agent, spec)
     return agent
+
+
+def short_name(spec: str, agent: Any) -> str:
+    """The name results give an agent built from a spec: a built-in's name; for a class,
+    its name as the spec writes it (``my_agents:TapTheIcon`` -> ``TapTheIcon``); for a
+    factory function, the built agent's ``name`` if it has one, else the function's name."""
+    if spec in BUILTIN or ":" not in spec:
+        return spec
+    attr = spec.rpartition(":")[2]
+    if not isinstance(load_factory(spec), type):
+        own = getattr(agent, "name", None)
+        # Agent.name's default says nothing about which agent it is
+        if isinstance(own, str) and own.strip() and own != Agent.name:
+            return own.strip()
+    return attr
+
+
+def agent_names(names: dict[str, str]) -> dict[str, str]:
+    """Unique result names for agents given by spec: from ``{spec: short name}`` (see
+    :func:`short_name`), ``{spec: name}`` where a name two specs share gets the module's stem
+    in front (``llm_agent.make_agent``), and one that still clashes is the whole spec. The
+    built-in agents keep their names."""
+    out = dict(names)
+    for rename in (_with_stem, lambda spec, name: spec):
+        counts: dict[str, int] = {}
+        for name in out.values():
+            counts[name] = counts.get(name, 0) + 1
+        out = {spec: rename(spec, name) if counts[name] > 1 and spec not in BUILTIN else name
+               for spec, name in out.items()}
+    return out
+
+
+def _with_stem(spec: str, name: str) -> str:
+    module = spec.rpartition(":")[0]
+    stem = Path(module).stem if _is_path(module) else module.rpartition(".")[2]
+    return f"{stem}.{name}"
 
 
 def check_agent(agent: Any, name: str) -> None:

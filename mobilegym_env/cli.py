@@ -6,7 +6,12 @@ screen for review."""
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
+import threading
+import time
+from pathlib import Path
 from typing import Any, NoReturn
 
 from rich import box
@@ -23,26 +28,89 @@ from rich.progress import (
 from rich.table import Table
 
 
-def _eval(args: argparse.Namespace) -> int:
-    from .evaluate import Episode, Evaluation
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so that it stops as after Ctrl-C: the workers
+    stopped, the results kept, one line said."""
 
-    ev = Evaluation(args.agent, args.tasks or None, episodes=args.episodes, k=args.k,
-                    seed=args.seed, workers=args.workers, max_steps=args.max_steps,
-                    split=args.split, difficulty=args.difficulty, out=args.out,
-                    resume=args.resume, record=args.record, agent_timeout=args.agent_timeout,
-                    backend=args.backend, ray_address=args.ray_address, plot=args.plot)
-    console = Console()
-    skipped = len(ev.trials) - len(ev.pending)
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_terminated(signum: int, frame: Any) -> NoReturn:
+    raise _Terminated(signum)
+
+
+def _eval(args: argparse.Namespace) -> int:
+    # without a handler, `kill PID` ends this process at once and leaves its workers running
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    ev: Any = None
+    try:
+        ev = _plan(args)
+        result = _run(ev, args)
+        _report(ev, result, args)
+        return 0
+    except KeyboardInterrupt as stop:
+        print(_interrupted(ev), file=sys.stderr, flush=True)
+        return 128 + (stop.signum if isinstance(stop, _Terminated) else signal.SIGINT)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _plan(args: argparse.Namespace) -> Any:
+    """The Evaluation the arguments ask for, after importing the ``--import`` modules."""
+    from .agents import import_module
+    from .evaluate import Evaluation
+
+    for module in args.imports:
+        try:
+            import_module(module)
+        except ValueError as err:
+            raise ValueError(f"--import: {err}") from None
+    # -k's default: 3, or fewer when there are fewer episodes (an explicit -k is checked)
+    k = args.k if args.k is not None else [max(1, min(3, args.episodes))]
+    return Evaluation(args.agent, args.tasks, episodes=args.episodes, k=k, seed=args.seed,
+                      workers=args.workers, max_steps=args.max_steps, split=args.split,
+                      difficulty=args.difficulty, out=args.out, resume=args.resume,
+                      record=args.record, agent_timeout=args.agent_timeout,
+                      backend=args.backend, ray_address=args.ray_address, plot=args.plot)
+
+
+def _run(ev: Any, args: argparse.Namespace) -> Any:
+    """Runs the evaluation with a progress display: Rich's bar on a terminal, a plain line
+    every few seconds elsewhere (a pipe, CI, a notebook), none with --quiet."""
+    if args.quiet:
+        return ev.run()
+    if not sys.stderr.isatty():
+        progress = _PlainProgress(len(ev.trials), len(ev.trials) - len(ev.pending),
+                                  _progress_every())
+        try:
+            result = ev.run(progress.update)
+        except BaseException:
+            progress.close(final=False)
+            raise
+        progress.close()
+        return result
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True,
-                  disable=args.quiet) as progress:
-        bar = progress.add_task("eval", total=len(ev.pending))
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("eval", total=len(ev.pending))
 
         def advance(record: dict) -> None:
-            progress.update(bar, advance=1, description=f"{record['agent']} {record['task']}")
+            bar.update(task, advance=1, description=f"{record['agent']} {record['task']}")
 
-        result = ev.run(advance)
+        return ev.run(advance)
+
+
+def _report(ev: Any, result: Any, args: argparse.Namespace) -> None:
+    """The tables (and --explain's reasons), then where the files are."""
+    from .evaluate import Episode
+
+    console = Console()
+    skipped = len(ev.trials) - len(ev.pending)
     if skipped and not args.quiet:
         console.print(f"resumed: {skipped} trials were already in {args.out}")
     for agent, entry in result.summary["agents"].items():
@@ -55,9 +123,110 @@ def _eval(args: argparse.Namespace) -> int:
                 console.print(Episode.from_record(record).explain(), markup=False,
                               highlight=False, soft_wrap=True)
     if args.out:
-        console.print(f"results: {args.out}/results.jsonl, summary.json, summary.csv"
-                      + (", passk.png" if args.plot else ""), highlight=False)
-    return 0
+        line = (f"results: {args.out}/results.jsonl, summary.json, summary.csv, run.json"
+                + (", passk.png" if args.plot else ""))
+        if "passk.png" in result.removed:
+            line += ("; deleted the earlier passk.png, which summary.json no longer matches "
+                     "(--plot redraws it)")
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+def _interrupted(ev: Any) -> str:
+    """The one line an interrupted evaluation ends with."""
+    if ev is None:
+        return "interrupted before any trial ran"
+    done = sum(trial in ev.done for trial in ev.trials)
+    line = f"interrupted: {done} of {len(ev.trials)} trials done"
+    results = None if ev.out is None else ev.out / "results.jsonl"
+    if results is not None and results.exists():
+        return f"{line}; results so far in {results} (resume with --resume)"
+    return f"{line}; nothing was saved" + (" (no --out)" if results is None else "")
+
+
+PROGRESS_EVERY = 10.0  # seconds between progress lines when stderr is no terminal
+
+
+def _progress_every() -> float:
+    raw = os.environ.get("MOBILEGYM_PROGRESS_EVERY")
+    if raw is None:
+        return PROGRESS_EVERY
+    try:
+        return max(0.0, float(raw))
+    except ValueError:
+        raise ValueError(f"MOBILEGYM_PROGRESS_EVERY must be a number of seconds, got {raw!r}"
+                         ) from None
+
+
+class _PlainProgress:
+    """Progress as plain lines on stderr, for where Rich's bar shows nothing (no terminal):
+    one every ``every`` seconds while trials run (one per trial with 0), and a last one.
+
+    Args:
+        total: Trials in the evaluation (resumed ones included).
+        done: Trials done before this run (resumed).
+        every: Seconds between lines.
+    """
+
+    def __init__(self, total: int, done: int, every: float) -> None:
+        self.total, self.done, self.every = total, done, every
+        self.ran = 0
+        self.printed = -1  # how many were done at the last line: no line twice
+        self.last = ""
+        self.start = time.monotonic()
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
+        # on a clock, not on records: a slow trial must not silence it (its first line comes
+        # `every` seconds on, long after fork started the workers: none copies a held lock)
+        if every > 0:
+            self.thread = threading.Thread(target=self._tick, daemon=True,
+                                           name="mobilegym-progress")
+            self.thread.start()
+
+    def update(self, record: dict) -> None:
+        """Counts a finished trial."""
+        with self.lock:
+            self.done += 1
+            self.ran += 1
+            self.last = f"{record['agent']} {record['task']} seed {record['seed']}"
+        if self.every <= 0:
+            self._print()
+
+    def close(self, final: bool = True) -> None:
+        """Stops the clock; ``final``: prints the last line."""
+        self.stop.set()
+        if self.thread is not None:
+            self.thread.join()
+        if final and self.printed != self.done:
+            self._print()
+
+    def _tick(self) -> None:
+        while not self.stop.wait(self.every):
+            self._print()
+
+    def _print(self) -> None:
+        with self.lock:
+            elapsed = time.monotonic() - self.start
+            left = self.total - self.done
+            eta = "0s" if not left else _duration(elapsed / self.ran * left) if self.ran \
+                else "?"
+            line = (f"eval: {self.done}/{self.total} trials "
+                    f"({self.done / max(self.total, 1):.1%}), {_duration(elapsed)} elapsed, "
+                    f"ETA {eta}" + (f", last: {self.last}" if self.last else ""))
+            print(line, file=sys.stderr, flush=True)
+            self.printed = self.done
+
+
+def _duration(seconds: float) -> str:
+    """``42s``, ``1m05s``, ``2h03m``."""
+    s = round(seconds)
+    if s < 60:
+        return f"{s}s"
+    m, s = divmod(s, 60)
+    if m < 60:
+        return f"{m}m{s:02d}s"
+    h, m = divmod(m, 60)
+    return f"{h}h{m:02d}m"
 
 
 def _stats_columns(table: Table, ks: list[int], tasks: bool, errors: bool) -> None:
@@ -167,8 +336,17 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from .agents import import_module
     from .trajectory import replay
 
+    missing = [path for path in args.files if not Path(path).is_file()]
+    if missing:
+        raise ValueError(f"no such file: {', '.join(missing)}")
+    for module in args.imports:  # the modules that register the recorded tasks
+        try:
+            import_module(module)
+        except ValueError as err:
+            raise ValueError(f"--import: {err}") from None
     status = 0
     for path in args.files:
         report = replay(path, check_frames=not args.no_frames)
@@ -180,21 +358,41 @@ def _replay(args: argparse.Namespace) -> int:
     return status
 
 
+EVAL_EPILOG = """\
+Press Ctrl-C or send SIGTERM (kill PID) to stop: the worker processes stop too, whole results
+stay in DIR/results.jsonl, and --resume continues from there (exit status 130 or 143).
+Progress: a bar on a terminal; elsewhere (a pipe, CI, a notebook) a line on stderr every 10
+seconds (MOBILEGYM_PROGRESS_EVERY=SECONDS changes it; 0: one per trial); --quiet: none.
+"""
+
+
 def main(argv: list[str] | None = None) -> int:
+    from . import __version__
+
     parser = _Parser(prog="mobilegym", description=(__doc__ or "").replace("``", ""))
+    parser.add_argument("--version", action="version", version=f"mobilegym {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    ev = sub.add_parser("eval", help="run agents over tasks and print success / pass@k")
+    ev = sub.add_parser("eval", help="run agents over tasks and print success / pass@k",
+                        epilog=EVAL_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     ev.add_argument("--agent", nargs="+", default=["oracle", "random"], metavar="AGENT",
-                    help="oracle, random, human, or package.module:Factory (default: oracle "
-                         "random)")
-    ev.add_argument("--tasks", nargs="*", help="task ids, suites or globs (default: all)")
+                    help="oracle, random, greedy, human, package.module:Factory or "
+                         "path/to/file.py:Factory (a module is looked up in the current "
+                         "folder first; results name it Factory, or the name of the agent a "
+                         "factory function builds); default: oracle random")
+    ev.add_argument("--tasks", nargs="+", metavar="TASK",
+                    help="task ids, suites or globs (default: all tasks)")
+    ev.add_argument("--import", dest="imports", nargs="+", default=[], metavar="MODULE",
+                    help="modules to import first (a name looked up in the current folder, "
+                         "or path/to/file.py): the tasks they register with "
+                         "mobilegym_env.register_task can be named in --tasks")
     ev.add_argument("--split", choices=["train", "test"], help="only tasks of this split")
     ev.add_argument("--difficulty", type=int, nargs="+", choices=[1, 2, 3, 4],
                     help="only tasks of these levels")
     ev.add_argument("--episodes", type=int, default=5,
                     help="episodes (seeds) per task, n >= k (default 5)")
-    ev.add_argument("-k", type=int, nargs="+", default=[3],
-                    help="k values for pass@k (pass@1 is always shown; default 3)")
+    ev.add_argument("-k", type=int, nargs="+",
+                    help="k values for pass@k (pass@1 is always shown; default 3, or "
+                         "--episodes if fewer)")
     ev.add_argument("--seed", type=int, default=0, help="first episode seed (default 0)")
     ev.add_argument("--max-steps", type=int, help="step budget for every task (default: each "
                                                   "task's own)")
@@ -209,7 +407,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="seconds an agent may take for one reset or act call; a slower "
                          "call fails the trial")
     ev.add_argument("--out", metavar="DIR",
-                    help="write results.jsonl, summary.json and summary.csv to DIR")
+                    help="write results.jsonl, summary.json, summary.csv and run.json (the "
+                         "configuration, with each agent's spec) to DIR")
     ev.add_argument("--resume", action="store_true",
                     help="skip the trials already in DIR/results.jsonl")
     ev.add_argument("--record", action="store_true",
@@ -217,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("--plot", action="store_true",
                     help="draw pass@k per suite and difficulty to DIR/passk.png (extra 'plot')")
     ev.add_argument("--per-task", action="store_true", help="also print a per-task table")
-    ev.add_argument("--quiet", action="store_true", help="no progress bar")
+    ev.add_argument("--quiet", action="store_true", help="no progress display")
     ev.add_argument("--explain", action="store_true",
                     help="after the tables, print why each failed episode failed (its checks "
                          "and the unexpected changes)")
@@ -234,6 +433,8 @@ def main(argv: list[str] | None = None) -> int:
     rp.add_argument("files", nargs="+", metavar="FILE", help="trajectory .jsonl files")
     rp.add_argument("--no-frames", action="store_true",
                     help="compare rewards and verdicts only, not frame hashes")
+    rp.add_argument("--import", dest="imports", nargs="+", default=[], metavar="MODULE",
+                    help="modules that register the recorded tasks (as for eval)")
     rp.set_defaults(fn=_replay)
     ls = sub.add_parser("tasks", help="list tasks with their metadata (filterable)")
     ls.add_argument("--suite", help="only this suite (launcher, settings, notes...)")
@@ -267,11 +468,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.fn(args)
-    except (KeyError, ValueError, ImportError, FileNotFoundError) as err:
-        message = err.args[0] if err.args else str(err)  # a KeyError's str() adds quotes
+    except (KeyError, ValueError, ImportError, OSError) as err:
         console = Console(stderr=True, soft_wrap=True)
-        console.print("[red]error:[/red]", escape(str(message)), highlight=False)
+        console.print("[red]error:[/red]", escape(_message(err)), highlight=False)
         return 2
+
+
+def _message(err: BaseException) -> str:
+    """An error as one line: an OSError's reason and file (its args[0] is an errno), a
+    KeyError's text without the quotes its str() adds."""
+    if isinstance(err, OSError) and err.strerror:
+        return f"{err.strerror}: {err.filename}" if err.filename is not None else err.strerror
+    message = err.args[0] if err.args and isinstance(err, KeyError) else str(err)
+    return " ".join(str(message).split())
 
 
 if __name__ == "__main__":

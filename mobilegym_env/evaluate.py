@@ -9,13 +9,22 @@ steps per suite, difficulty and objective.
 A trial (agent, task, seed) depends on nothing else: results are identical whatever the worker
 count, and ``resume=True`` skips the trials already in ``out``. An agent that raises, returns an
 invalid action or exceeds ``agent_timeout`` fails its trial (``error`` says why); the run goes on.
+An interrupted run (Ctrl-C, or SIGTERM turned into an exception as the CLI does) stops its
+worker processes and leaves whole records in ``out/results.jsonl``, ready to resume.
+
+``out`` receives results.jsonl (a line per trial), summary.json, summary.csv, run.json (the run's
+configuration: agents with the spec each was built from, tasks, seeds, k, max_steps, workers,
+backend, agent_timeout, version; a resume checks max_steps against it and names agents as it
+does) and, with ``plot``, passk.png.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import multiprocessing
+import os
 import signal
 import sys
 import threading
@@ -27,7 +36,16 @@ from pathlib import Path
 from typing import Any
 
 from . import actions as A
-from .agents import PUBLIC_INFO, check_agent, make_agent
+from .agents import (
+    PUBLIC_INFO,
+    agent_names,
+    canonical_spec,
+    check_agent,
+    import_module,
+    make_agent,
+    module_file,
+    short_name,
+)
 from .results import (
     jsonl,
     pass_at_k,
@@ -234,11 +252,14 @@ class EvalResult:
         summary: As summary.json: per agent, overall and by suite, difficulty, objective
             and task.
         out: The output folder, if any.
+        removed: Files of an earlier run deleted from ``out`` because this run did not
+            redraw them (``passk.png`` without ``plot``), so none disagrees with summary.json.
     """
 
     records: list[dict[str, Any]]
     summary: dict[str, Any]
     out: Path | None = None
+    removed: list[str] = field(default_factory=list)
 
     def episodes(self) -> list[Episode]:
         return [Episode.from_record(r) for r in self.records]
@@ -249,7 +270,11 @@ class Evaluation:
 
     Args:
         agents: An agent, or a list of them: a built-in name (``oracle``, ``random``,
-            ``human``), a ``package.module:Factory`` spec, an agent object, or an agent class.
+            ``human``), a ``package.module:Factory`` or ``path/to/file.py:Factory`` spec (a
+            module is looked up in the current folder first), an agent object, or an agent
+            class. Results name a spec's agent briefly (``Factory``, or the ``name`` of what
+            a factory function builds; the module's stem is put in front of a name two specs
+            share); run.json keeps each name's spec.
         tasks: Task ids, suites or globs (None: all tasks); duplicates count once.
         episodes: Seeds per task (``seed`` .. ``seed + episodes - 1``); at least max(k).
         k: The k of pass@k (1 is always reported).
@@ -257,13 +282,15 @@ class Evaluation:
         workers: Processes on this machine (ignored by the Ray backend).
         max_steps: Overrides every task's step budget.
         split, difficulty: Keep only tasks of this split / these levels.
-        out: Folder for results.jsonl, summary.json, summary.csv (and run.json).
+        out: Folder for results.jsonl, summary.json, summary.csv and run.json (the
+            configuration, with ``agent_specs``: each agent's spec by name).
         resume: Skip the trials already in ``out``'s results.jsonl.
         record: Write each trial's trajectory under ``out/trajectories/``.
         agent_timeout: Seconds an agent's reset or act call may take.
         backend: ``"local"`` or ``"ray"`` (``pip install "mobilegym-env[ray]"``).
         ray_address: Passed to ``ray.init`` (None: a local Ray, or ``RAY_ADDRESS``).
-        plot: Draw out/passk.png (needs matplotlib).
+        plot: Draw out/passk.png (needs matplotlib); without it, a passk.png already in
+            ``out`` is deleted at the end (it would disagree with summary.json).
 
     Raises:
         ValueError, KeyError: A bad argument (one line saying which), before any work.
@@ -331,18 +358,46 @@ class Evaluation:
                                  f"continue that run, or choose another --out")
             return
         run = self.out / "run.json"
+        earlier: dict[str, Any] = {}
         if run.exists():
-            before = json.loads(run.read_text(encoding="utf-8")).get("max_steps")
+            earlier = json.loads(run.read_text(encoding="utf-8"))
+            before = earlier.get("max_steps")
             if before != self.max_steps:
                 raise ValueError(f"{self.out} was run with max_steps={before}; resume it with "
                                  f"the same (got {self.max_steps})")
+        stored = read_jsonl(results) if results.exists() else []
+        self._keep_names(earlier.get("agent_specs") or {}, {rec["agent"] for rec in stored})
         wanted = set(self.agents)
-        for rec in read_jsonl(results) if results.exists() else []:
+        for rec in stored:
             key = (rec["agent"], rec["task"], rec["seed"])
             if rec["agent"] in wanted and rec["task"] in self.task_ids:
                 self.done[key] = rec
             else:
                 self.others.append(rec)
+
+    def _keep_names(self, specs: dict[str, Any], recorded: set[str]) -> None:
+        """On resume, an agent built from the same spec as in the earlier run keeps the name
+        its records have, even where this run would name it otherwise (other agents clash
+        differently; a version that named agents by their whole spec); a name the earlier
+        run gave another spec is refused, not mixed up.
+
+        Raises:
+            ValueError: An agent's name was another spec's in the earlier run.
+        """
+        by_spec = {spec: name for name, spec in specs.items() if isinstance(spec, str)}
+        renamed: dict[str, tuple[Any, str | None]] = {}
+        for name, (agent, spec) in self.agents.items():
+            if spec is not None:
+                full = canonical_spec(spec)
+                old = by_spec.get(full) or (spec if spec in recorded else None)
+                if old and old != name and old not in self.agents and old not in renamed:
+                    name = old
+                was = specs.get(name)
+                if isinstance(was, str) and was != full:
+                    raise ValueError(f"agent {name!r} was {was} in {self.out}, not {full}: "
+                                     f"resume with that agent, or choose another --out")
+            renamed[name] = (agent, spec)
+        self.agents = renamed
 
     def config(self) -> dict[str, Any]:
         """What the results depend on (not the worker count or the backend)."""
@@ -363,8 +418,9 @@ class Evaluation:
         if self.out is not None:
             self.out.mkdir(parents=True, exist_ok=True)
             (self.out / "run.json").write_text(json.dumps(
-                {**self.config(), "workers": self.workers, "backend": self.backend,
-                 "agent_timeout": self.agent_timeout}, indent=1) + "\n", encoding="utf-8")
+                {**self.config(), "agent_specs": self.agent_specs(), "workers": self.workers,
+                 "backend": self.backend, "agent_timeout": self.agent_timeout}, indent=1)
+                + "\n", encoding="utf-8")
             sink = (self.out / "results.jsonl").open("a", encoding="utf-8")
 
         def collect(record: dict[str, Any]) -> None:
@@ -382,18 +438,45 @@ class Evaluation:
                 _run_pool(self, collect)
             else:
                 _run_serial(self, collect)
+        except BaseException:
+            # interrupted (Ctrl-C, SIGTERM as an exception) or failed: the signal may have cut
+            # the last line short; the file is rewritten with whole records, ready to resume
+            if sink is not None:
+                sink.close()
+                sink = None
+                write_text_atomic(self.out / "results.jsonl", jsonl(self._all_records()))
+            raise
         finally:
             if sink is not None:
                 sink.close()
         records = [self.done[t] for t in self.trials]
         summary = summarize(records, self.ks, self.config())
+        removed = []
         if self.out is not None:
-            write_text_atomic(self.out / "results.jsonl", jsonl(records + self.others))
+            write_text_atomic(self.out / "results.jsonl", jsonl(self._all_records()))
             write_text_atomic(self.out / "summary.json", json.dumps(summary, indent=1) + "\n")
             write_text_atomic(self.out / "summary.csv", summary_csv(summary))
+            plot = self.out / "passk.png"
             if self.plot:
-                plot_summary(summary, self.out / "passk.png")
-        return EvalResult(records, summary, self.out)
+                plot_summary(summary, plot)
+            elif plot.exists():  # an earlier run's: it would disagree with summary.json
+                plot.unlink()
+                removed.append(plot.name)
+        return EvalResult(records, summary, self.out, removed)
+
+    def _all_records(self) -> list[dict[str, Any]]:
+        """Every record results.jsonl keeps: this selection's in order (agent, task, seed),
+        then its agents' and tasks' other seeds from an earlier run, then the rest."""
+        mine = set(self.trials)
+        return ([self.done[t] for t in self.trials if t in self.done]
+                + [r for t, r in self.done.items() if t not in mine] + self.others)
+
+    def agent_specs(self) -> dict[str, str]:
+        """Each agent's spec by name (run.json's ``agent_specs``): the spec it was built
+        from, or ``module:Class`` for an agent given as an object."""
+        return {name: canonical_spec(spec) if spec is not None
+                else f"{type(agent).__module__}:{type(agent).__qualname__}"
+                for name, (agent, spec) in self.agents.items()}
 
     # ----- what workers need
     def worker_config(self, portable: bool) -> dict[str, Any]:
@@ -401,9 +484,17 @@ class Evaluation:
         their spec (rebuilt there), not as objects."""
         extra = {tid: cls for tid, cls in registry().items() if tid in self.task_ids
                  and not cls.__module__.startswith("mobilegym_env.tasks")}
+        task_files: dict[str, tuple[str, str]] = {}
+        if portable:
+            # a class from a module loaded by file path (--import path/to/tasks.py) does not
+            # unpickle elsewhere: the worker loads the file again and takes the class from it
+            task_files = {tid: (path, cls.__qualname__) for tid, cls in extra.items()
+                          if (path := module_file(cls.__module__)) is not None}
+            extra = {tid: cls for tid, cls in extra.items() if tid not in task_files}
         agents = {name: (source if portable and source is not None else agent)
                   for name, (agent, source) in self.agents.items()}
-        return {"tasks": self.task_ids, "extra_tasks": extra, "agents": agents,
+        return {"tasks": self.task_ids, "extra_tasks": extra, "task_files": task_files,
+                "agents": agents,
                 "max_steps": self.max_steps, "timeout": self.agent_timeout,
                 "record": str(self.out / "trajectories") if self.record else None}
 
@@ -442,17 +533,26 @@ def _agents(agents: Any) -> dict[str, tuple[Any, str | None]]:
     items = agents if isinstance(agents, list | tuple) else [agents]
     if not items:
         raise ValueError("no agent given")
-    out: dict[str, tuple[Any, str | None]] = {}
+    built: list[tuple[str, Any, str | None]] = []
+    specs: dict[str, str] = {}
     for item in items:
         if isinstance(item, str):
-            name, agent, spec = item, make_agent(item), item
+            if item in specs:  # the same spec named twice runs once
+                continue
+            agent = make_agent(item)
+            specs[item] = short_name(item, agent)
+            built.append((item, agent, item))
         else:
             agent = item() if isinstance(item, type) else item
             name = getattr(agent, "name", "") or type(agent).__name__
             if name == "agent":
                 name = type(agent).__name__
             check_agent(agent, name)
-            spec = None
+            built.append((name, agent, None))
+    names = agent_names(specs)
+    out: dict[str, tuple[Any, str | None]] = {}
+    for key, agent, spec in built:
+        name = names[key] if spec is not None else key
         if name not in out:  # the same agent named twice runs once
             out[name] = (agent, spec)
     return out
@@ -482,7 +582,13 @@ def _setup(config: dict[str, Any], token: str = "") -> dict[str, Any]:
     from .env import MobileGymEnv
     from .task import register_task
 
-    for tid, cls in config["extra_tasks"].items():
+    extra = dict(config["extra_tasks"])
+    for tid, (path, qualname) in config.get("task_files", {}).items():
+        found: Any = import_module(path)  # which may register the task, as in the parent
+        for part in qualname.split("."):
+            found = getattr(found, part)
+        extra[tid] = found
+    for tid, cls in extra.items():
         if registry().get(tid) is not cls:
             register_task(cls)
     agents = {name: make_agent(a) if isinstance(a, str) else a
@@ -519,9 +625,38 @@ def _run_serial(ev: Evaluation, collect: Callable[[dict[str, Any]], None]) -> No
         _WORKER.clear()
 
 
-def _pool_init(config: dict[str, Any]) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the parent, which stops us
+# How worker processes start: fork where it is safe and fast (Linux), else spawn (macOS,
+# Windows). A name here, so that tests can run the spawn path on Linux too.
+_START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
+
+
+def _pool_init(config: dict[str, Any], parent: int) -> None:
+    # Ctrl-C and a SIGTERM sent to the whole process group (timeout, Slurm...) are the
+    # parent's to handle: it stops the workers itself, without recording failed trials.
+    # A do-nothing handler, not SIG_IGN, which programs an agent starts would inherit.
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _ignore_signal)
+    _die_with_parent(parent)
     _setup(config, token="pool")
+
+
+def _ignore_signal(signum: int, frame: Any) -> None:
+    """Leaves a worker's signal to its parent (see :func:`_pool_init`)."""
+
+
+def _die_with_parent(parent: int) -> None:
+    """Has Linux kill this worker when its parent dies, even by SIGKILL: no orphan then."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
 
 
 def _pool_trial(trial: tuple[str, str, int]) -> dict[str, Any]:
@@ -529,24 +664,33 @@ def _pool_trial(trial: tuple[str, str, int]) -> dict[str, Any]:
 
 
 def _run_pool(ev: Evaluation, collect: Callable[[dict[str, Any]], None]) -> None:
-    method = "fork" if sys.platform.startswith("linux") else "spawn"
-    config = ev.worker_config(portable=method != "fork")
-    with ProcessPoolExecutor(min(ev.workers, len(ev.pending)),
-                             mp_context=multiprocessing.get_context(method),
-                             initializer=_pool_init, initargs=(config,)) as pool:
+    config = ev.worker_config(portable=_START_METHOD != "fork")
+    pool = ProcessPoolExecutor(min(ev.workers, len(ev.pending)),
+                               mp_context=multiprocessing.get_context(_START_METHOD),
+                               initializer=_pool_init, initargs=(config, os.getpid()))
+    try:
         futures = {pool.submit(_pool_trial, t): t for t in ev.pending}
-        try:
-            for future in as_completed(futures):
-                try:
-                    record = future.result()
-                except Exception as err:  # a worker process died (the agent killed it...)
-                    record = _failed(futures[future], f"worker process failed: "
-                                                      f"{type(err).__name__}: {err}")
-                collect(record)
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            raise
+        for future in as_completed(futures):
+            try:
+                record = future.result()
+            except Exception as err:  # a worker process died (the agent killed it...)
+                record = _failed(futures[future], f"worker process failed: "
+                                                  f"{type(err).__name__}: {err}")
+            collect(record)
+    except BaseException:
+        # interrupted: the trials under way are abandoned (a resume runs them again), and
+        # no worker may outlive the run
+        _kill_workers(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # reaps the workers: no zombies
+
+
+def _kill_workers(pool: ProcessPoolExecutor) -> None:
+    """Kills a pool's worker processes (SIGKILL: they leave SIGTERM to the parent)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError, ValueError):  # already gone, or closed
+            process.kill()
 
 
 def _failed(trial: tuple[str, str, int], error: str) -> dict[str, Any]:
@@ -570,11 +714,17 @@ def _run_ray(ev: Evaluation, collect: Callable[[dict[str, Any]], None]) -> None:
     token = uuid.uuid4().hex
     refs = {remote.remote(config_ref, token, t): t for t in ev.pending}
     waiting = list(refs)
-    while waiting:
-        ready, waiting = ray.wait(waiting, num_returns=1)
-        for ref in ready:
-            try:
-                record = ray.get(ref)
-            except Exception as err:  # the Ray worker died
-                record = _failed(refs[ref], f"ray task failed: {type(err).__name__}: {err}")
-            collect(record)
+    try:
+        while waiting:
+            ready, waiting = ray.wait(waiting, num_returns=1)
+            for ref in ready:
+                try:
+                    record = ray.get(ref)
+                except Exception as err:  # the Ray worker died
+                    record = _failed(refs[ref], f"ray task failed: {type(err).__name__}: "
+                                                f"{err}")
+                collect(record)
+    except BaseException:
+        for ref in waiting:  # interrupted: no task keeps running on the cluster
+            ray.cancel(ref, force=True)
+        raise

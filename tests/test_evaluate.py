@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import sys
 import time
 
 import numpy as np
@@ -221,7 +223,7 @@ def test_agents_from_a_module_or_a_file_spec(tmp_path):
                     "def make(): return Back()\n")
     spec = f"{path}:make"
     result = evaluate(spec, "launcher.open_app", episodes=2, workers=2)
-    assert [r["agent"] for r in result.records] == [spec, spec]
+    assert [r["agent"] for r in result.records] == ["make", "make"]  # the factory's name
     assert all(r["steps"] == 10 and r["error"] is None for r in result.records)
     assert type(make_agent("mobilegym_env.agents:RandomAgent")) is RandomAgent
     with pytest.raises(ValueError, match="has no reset or act method"):
@@ -303,3 +305,99 @@ def test_cli_tables_per_suite_difficulty_objective_and_narrow_terminals(capsys, 
     for row in ("suite", "launcher", "notes", "difficulty", "L2", "objective", "operate",
                 "all"):
         assert f"\n {row} " in out or f"\n  {row} " in out, row
+
+
+AGENT_FILE = """\
+from mobilegym_env import actions as A
+
+
+class Back:
+    def reset(self, instruction, info): pass
+    def act(self, observation, info): return A.back()
+
+
+class Named(Back):
+    name = "{name}"
+
+
+def make_agent(): return Named()
+def make_unnamed(): return Back()
+"""
+
+
+def test_agents_given_by_spec_get_short_unique_names_and_run_json_keeps_the_specs(tmp_path):
+    for folder, name in (("a", "alpha"), ("b", "alpha")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / f"{folder}_agents.py").write_text(AGENT_FILE.format(name=name))
+    a, b = (f"{tmp_path}/{f}/{f}_agents.py" for f in "ab")
+    ev = Evaluation(["oracle", f"{a}:Back", f"{a}:make_unnamed", "random", f"{a}:make_agent",
+                     f"{b}:make_agent", f"{a}:Back"], "launcher.open_app", episodes=1,
+                    out=tmp_path / "out")
+    # a class by its name, a factory by its agent's name or else its own; the built-in
+    # names stay; a name two specs share gets the module's stem; a spec named twice runs once
+    assert list(ev.agents) == ["oracle", "Back", "make_unnamed", "random", "a_agents.alpha",
+                               "b_agents.alpha"]
+    result = ev.run()
+    assert [r["agent"] for r in result.records] == list(ev.agents)
+    run = json.loads((tmp_path / "out" / "run.json").read_text())
+    assert run["agent_specs"] == {"oracle": "oracle", "Back": f"{a}:Back",
+                                  "make_unnamed": f"{a}:make_unnamed", "random": "random",
+                                  "a_agents.alpha": f"{a}:make_agent",
+                                  "b_agents.alpha": f"{b}:make_agent"}
+    # resumed with one of the two, whose name alone would be "alpha": it keeps its records'
+    resumed = Evaluation([f"{a}:make_agent"], "launcher.open_app", episodes=2,
+                         out=tmp_path / "out", resume=True)
+    assert list(resumed.agents) == ["a_agents.alpha"] and len(resumed.pending) == 1
+    # the same name for another agent is refused, not mixed with the other's records
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "a_agents.py").write_text(AGENT_FILE.format(name="alpha"))
+    with pytest.raises(ValueError, match=r"agent 'Back' was .*a_agents.py:Back in .*, not "
+                                         r".*c/a_agents.py:Back: resume with that agent"):
+        Evaluation([f"{tmp_path}/c/a_agents.py:Back"], "launcher.open_app", episodes=1,
+                   out=tmp_path / "out", resume=True)
+
+
+def test_resume_matches_records_named_by_their_whole_spec(tmp_path):
+    """Results of a version that named an agent by its spec resume under that name."""
+    spec = "mobilegym_env.agents:RandomAgent"
+    first = evaluate(spec, "launcher.open_app", episodes=1, out=tmp_path)
+    assert [r["agent"] for r in first.records] == ["RandomAgent"]
+    lines = (tmp_path / "results.jsonl").read_text().replace('"RandomAgent"', f'"{spec}"')
+    (tmp_path / "results.jsonl").write_text(lines)
+    (tmp_path / "run.json").unlink()
+    ev = Evaluation(spec, "launcher.open_app", episodes=2, out=tmp_path, resume=True)
+    assert list(ev.agents) == [spec] and ev.pending == [(spec, "launcher.open_app", 1)]
+
+
+def test_an_interrupted_run_stops_its_workers_and_keeps_whole_records(tmp_path):
+    import multiprocessing
+    from pathlib import Path
+
+    seen: list[int] = []
+
+    def interrupt(record):
+        seen.extend(int(p.parent.name) for p in Path("/proc").glob("[0-9]*/stat")
+                    if p.read_text().rpartition(")")[2].split()[1] == str(os.getpid()))
+        raise KeyboardInterrupt  # as Ctrl-C does, at the first record
+
+    ev = Evaluation("random", TASKS, episodes=3, workers=2, out=tmp_path)
+    with pytest.raises(KeyboardInterrupt):
+        ev.run(interrupt)
+    assert multiprocessing.active_children() == []
+    if sys.platform.startswith("linux"):
+        assert len(seen) >= 2 and not any(Path(f"/proc/{pid}").exists() for pid in seen)
+    lines = (tmp_path / "results.jsonl").read_text().splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["agent"] == "random"
+    resumed = Evaluation("random", TASKS, episodes=3, workers=2, out=tmp_path,
+                         resume=True).run()
+    full = evaluate("random", TASKS, episodes=3)
+    assert _strip(resumed.records) == _strip(full.records)
+
+
+def test_resume_with_fewer_episodes_keeps_the_other_seeds(tmp_path):
+    evaluate("random", "launcher.open_app", episodes=3, out=tmp_path)
+    fewer = evaluate("random", "launcher.open_app", episodes=1, out=tmp_path, resume=True)
+    assert [r["seed"] for r in fewer.records] == [0]
+    stored = [json.loads(line)["seed"] for line in
+              (tmp_path / "results.jsonl").read_text().splitlines()]
+    assert stored == [0, 1, 2]
