@@ -230,16 +230,21 @@ def _duration(seconds: float) -> str:
 
 
 def _stats_columns(table: Table, ks: list[int], tasks: bool, errors: bool) -> None:
-    headers = ["success", *[f"pass@{k}" for k in ks], "progress", "clean", "steps"]
+    # two-line headers keep the table within 80 columns
+    headers = ["success", *[f"pass@{k}" for k in ks], "prog-\nress", "side\neffect",
+               "false\ndone", "over\nsteps", "steps", "x\noracle"]
     for header in (["tasks"] if tasks else []) + headers + (["errors"] if errors else []):
         table.add_column(header, justify="right", no_wrap=True)
 
 
 def _stats_row(stats: dict, ks: list[int], tasks: bool, errors: bool) -> list[str]:
+    ratio = stats.get("steps_over_oracle")
     return ([str(stats["tasks"])] if tasks else []) + [
         f"{stats['success_rate']:.1%}", *[f"{stats[f'pass@{k}']:.2f}" for k in ks],
-        f"{stats['mean_progress']:.2f}", f"{stats['clean_rate']:.0%}",
-        f"{stats['mean_steps']:.1f}"] + ([str(stats["errors"])] if errors else [])
+        f"{stats['mean_progress']:.2f}", f"{stats['side_effect_rate']:.0%}",
+        f"{stats['false_complete_rate']:.0%}", f"{stats['over_step_rate']:.0%}",
+        f"{stats['mean_steps']:.1f}", "-" if ratio is None else f"{ratio:.2f}",
+    ] + ([str(stats["errors"])] if errors else [])
 
 
 def _summary_table(agent: str, entry: dict, ev: Any) -> Table:
@@ -247,7 +252,7 @@ def _summary_table(agent: str, entry: dict, ev: Any) -> Table:
     errors = entry["overall"]["errors"] > 0
     table = Table(title=f"agent: {agent}  ({len(ev.task_ids)} tasks x {ev.episodes} "
                         f"episodes, seeds {ev.seed}..{ev.seed + ev.episodes - 1})",
-                  box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+                  box=box.SIMPLE_HEAD, pad_edge=False, padding=0)
     groups = [g for by in ("suite", "difficulty", "objective") for g in entry[f"by_{by}"]]
     table.add_column("group", no_wrap=True, min_width=max(map(len, groups + ["objective"])))
     _stats_columns(table, ev.ks, True, errors)
@@ -263,7 +268,7 @@ def _summary_table(agent: str, entry: dict, ev: Any) -> Table:
 def _task_table(agent: str, entry: dict, ev: Any) -> Table:
     errors = entry["overall"]["errors"] > 0
     table = Table(title=f"agent: {agent}, per task", box=box.SIMPLE_HEAD, pad_edge=False,
-                  collapse_padding=True)
+                  padding=0)
     longest = max(map(len, entry["by_task"]))
     # a narrow terminal wraps task ids onto more lines, never cuts them
     table.add_column("task", overflow="fold", min_width=min(longest, 16))

@@ -38,6 +38,7 @@ from typing import Any
 from . import actions as A
 from .agents import (
     PUBLIC_INFO,
+    OracleAgent,
     agent_names,
     canonical_spec,
     check_agent,
@@ -70,6 +71,8 @@ class Episode:
         unexpected_changes: State changes no check explains (why an episode is unclean).
         error: Why the trial stopped early (the agent raised, timed out or returned an invalid
             action; the env failed); None for a normal end. An error is a failure.
+        oracle_steps: The steps the task's oracle takes on the same seed (what
+            ``steps_over_oracle`` compares with); None where the oracle did not pass.
         wall_s: Wall-clock seconds (the only field that differs between identical runs).
     """
 
@@ -89,6 +92,7 @@ class Episode:
     terminated: bool = False
     truncated: bool = False
     error: str | None = None
+    oracle_steps: int | None = None
     wall_s: float = 0.0
 
     def explain(self) -> str:
@@ -113,7 +117,7 @@ class Episode:
                 "steps": self.steps, "terminated": self.terminated,
                 "truncated": self.truncated, "answer": self.answer, "error": self.error,
                 "checks": self.checks, "unexpected_changes": self.unexpected_changes,
-                "wall_s": round(self.wall_s, 4)}
+                "oracle_steps": self.oracle_steps, "wall_s": round(self.wall_s, 4)}
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Episode:
@@ -608,9 +612,25 @@ def _trial(worker: dict[str, Any], trial: tuple[str, str, int]) -> dict[str, Any
     if cfg["record"]:
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
         recorder = TrajectoryWriter(Path(cfg["record"]) / safe / task_id / f"seed{seed}.jsonl")
-    ep = run_episode(worker["env"], worker["agents"][name], task_id, seed, agent_name=name,
+    agent = worker["agents"][name]
+    ep = run_episode(worker["env"], agent, task_id, seed, agent_name=name,
                      timeout=cfg["timeout"], recorder=recorder)
+    if isinstance(agent, OracleAgent):  # its own run is the yardstick, kept for the others
+        ep.oracle_steps = ep.steps if ep.success else None
+        worker.setdefault("oracle_steps", {})[task_id, seed] = ep.oracle_steps
+    else:
+        ep.oracle_steps = _oracle_steps(worker, task_id, seed)
     return ep.to_record()
+
+
+def _oracle_steps(worker: dict[str, Any], task_id: str, seed: int) -> int | None:
+    """The steps the task's oracle takes on ``seed`` under this evaluation's budget (None if
+    it fails): the yardstick of ``steps_over_oracle``. Cached per worker process."""
+    cache = worker.setdefault("oracle_steps", {})
+    if (task_id, seed) not in cache:
+        ep = run_episode(worker["env"], OracleAgent(), task_id, seed)
+        cache[task_id, seed] = ep.steps if ep.success else None
+    return cache[task_id, seed]
 
 
 def _run_serial(ev: Evaluation, collect: Callable[[dict[str, Any]], None]) -> None:

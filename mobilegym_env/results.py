@@ -1,5 +1,7 @@
-"""Evaluation results: the summary (success, unbiased pass@k, progress, clean rate, steps per
-suite, difficulty, objective and task), its CSV form, the pass@k plot, and results.jsonl I/O."""
+"""Evaluation results: the summary (success, unbiased pass@k, progress, clean rate, steps, and
+the original benchmark's false-complete, side-effect and over-step rates and steps over the
+oracle's, per suite, difficulty, objective and task), its CSV form, the pass@k plot, and
+results.jsonl I/O."""
 
 from __future__ import annotations
 
@@ -55,7 +57,30 @@ def group_stats(records: Sequence[dict[str, Any]], ks: Sequence[int]) -> dict[st
                clean_rate=_r(sum(r["clean"] for r in records) / n),
                mean_steps=_r(sum(r["steps"] for r in records) / n),
                errors=sum(r["error"] is not None for r in records))
+    out.update(behaviour_stats(records))
     return out
+
+
+def behaviour_stats(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """How an agent fails, as the original benchmark reports it (each a share of the trials):
+
+    - ``false_complete_rate``: the agent ended the episode (DONE or ANSWER) while the judge
+      failed: it believed it was done, or guessed.
+    - ``side_effect_rate``: the episode changed state the task did not ask for (unclean).
+    - ``over_step_rate``: the episode ran out of its step budget (truncated).
+    - ``steps_over_oracle``: over the successful trials whose oracle passed on the same seed,
+      the mean of steps / oracle steps (1.0: as short as the oracle; None: no such trial).
+    """
+    n = len(records)
+    ratios = [r["steps"] / r["oracle_steps"] for r in records
+              if r["success"] and r.get("oracle_steps")]
+    return {
+        "false_complete_rate": _r(sum(bool(r["terminated"]) and not r["success"]
+                                      and r["error"] is None for r in records) / n),
+        "side_effect_rate": _r(sum(not r["clean"] for r in records) / n),
+        "over_step_rate": _r(sum(bool(r["truncated"]) for r in records) / n),
+        "steps_over_oracle": _r(sum(ratios) / len(ratios)) if ratios else None,
+    }
 
 
 def summarize(records: Sequence[dict[str, Any]], ks: Sequence[int],

@@ -162,7 +162,9 @@ def test_outputs_summary_json_csv_and_a_plot(tmp_path):
     assert summary["agents"]["oracle"]["by_suite"]["launcher"]["tasks"] == 2
     rows = (tmp_path / "summary.csv").read_text().splitlines()
     assert rows[0].startswith("agent,by,group,tasks,trials,successes,success_rate,pass@1,"
-                              "pass@2,mean_progress,clean_rate,mean_steps,errors")
+                              "pass@2,mean_progress,clean_rate,mean_steps,errors,"
+                              "false_complete_rate,side_effect_rate,over_step_rate,"
+                              "steps_over_oracle")
     assert "oracle,overall,all,3,6,6,1.0,1.0,1.0,1.0,1.0," in rows[1]
     assert (tmp_path / "summary.csv").read_text() == summary_csv(summary)
     png = (tmp_path / "passk.png").read_bytes()
@@ -401,3 +403,36 @@ def test_resume_with_fewer_episodes_keeps_the_other_seeds(tmp_path):
     stored = [json.loads(line)["seed"] for line in
               (tmp_path / "results.jsonl").read_text().splitlines()]
     assert stored == [0, 1, 2]
+
+
+def _rec(success, clean=True, terminated=True, truncated=False, error=None, steps=4,
+         oracle_steps=4):
+    return {"task": "t", "success": success, "clean": clean, "terminated": terminated,
+            "truncated": truncated, "error": error, "steps": steps,
+            "oracle_steps": oracle_steps, "progress": 1.0 if success else 0.0}
+
+
+def test_behaviour_rates_count_false_completions_side_effects_and_budgets():
+    from mobilegym_env.results import behaviour_stats
+
+    records = [
+        _rec(True, steps=8, oracle_steps=4),                # passed in twice the oracle's
+        _rec(True, steps=4, oracle_steps=None),             # no oracle run to compare with
+        _rec(False),                                        # DONE while failing
+        _rec(False, clean=False, terminated=False, truncated=True),  # out of steps
+        _rec(False, terminated=False, error="agent error"),  # an error is no false DONE
+    ]
+    assert behaviour_stats(records) == {"false_complete_rate": 0.2, "side_effect_rate": 0.2,
+                                        "over_step_rate": 0.2, "steps_over_oracle": 2.0}
+    assert behaviour_stats([_rec(False)])["steps_over_oracle"] is None
+
+
+def test_records_carry_the_oracles_steps_on_the_same_seed():
+    result = evaluate(["oracle", "greedy"], "launcher.open_app", episodes=2, k=[1])
+    oracle = [r for r in result.records if r["agent"] == "oracle"]
+    greedy = [r for r in result.records if r["agent"] == "greedy"]
+    assert [r["oracle_steps"] for r in greedy] == [r["steps"] for r in oracle]
+    stats = result.summary["agents"]["greedy"]["overall"]
+    assert stats["steps_over_oracle"] == sum(
+        g["steps"] / o["steps"] for g, o in zip(greedy, oracle, strict=True)
+        if g["success"]) / sum(g["success"] for g in greedy)
