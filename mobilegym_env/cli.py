@@ -467,7 +467,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="pixel scales to render (default: 1 2)")
     ga.add_argument("--theme", nargs="+", default=["light", "dark"], choices=["light", "dark"],
                     help="themes to render (default: light dark)")
-    ga.add_argument("--apps", nargs="*", help="only these apps' screens (default: all)")
+    ga.add_argument("--apps", nargs="+", metavar="APP",
+                    help="only these apps' screens (default: all)")
     ga.add_argument("--quiet", action="store_true", help="no progress display")
     ga.set_defaults(fn=_gallery)
     args = parser.parse_args(argv)

@@ -291,6 +291,10 @@ def test_tasks_needs_a_value(capsys):
     assert stop.value.code == 2
     assert capsys.readouterr().err == \
         "mobilegym eval: error: argument --tasks: expected at least one argument\n"
+    with pytest.raises(SystemExit) as stop:  # the same for gallery's selection
+        main(["gallery", "--apps", "--quiet"])
+    assert stop.value.code == 2
+    assert "argument --apps: expected at least one argument" in capsys.readouterr().err
 
 
 def test_file_errors_say_which_file(tmp_path, monkeypatch, capsys):
