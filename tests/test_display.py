@@ -69,7 +69,8 @@ def fake_x_server() -> Iterator[int]:
 def _play(tmp_path: Path, **env_vars: str) -> subprocess.CompletedProcess[str]:
     """``mobilegym play`` in a process whose display settings are only ``env_vars``."""
     env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER",
+                        "MOBILEGYM_CHOSE_SDL_DUMMY")}
     env.update(env_vars)
     return subprocess.run([sys.executable, "-m", "mobilegym_env.cli", "play", "--task",
                            "launcher.open_app", "--out", str(tmp_path)], cwd=tmp_path, env=env,
@@ -167,3 +168,20 @@ def test_human_render_mode_takes_a_dummy_driver_as_meant(displayed, recwarn):
     displayed.setenv("SDL_VIDEODRIVER", "dummy")
     MobileGymEnv(task="launcher.open_app", render_mode="human")
     assert [str(w.message) for w in recwarn] == []
+
+
+def test_a_child_process_knows_the_dummy_driver_was_ours_not_a_users(tmp_path):
+    """A worker (or pytest-xdist's) inherits the SDL_VIDEODRIVER=dummy we chose for lack of a
+    display: it must still say there is no display, not blame a driver the user never set."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER",
+                        "MOBILEGYM_CHOSE_SDL_DUMMY")}
+    code = ("import os, subprocess, sys\n"
+            "from mobilegym_env.ui import _pygame\n"
+            "assert _pygame.NO_DISPLAY and os.environ['SDL_VIDEODRIVER'] == 'dummy'\n"
+            "sys.exit(subprocess.run([sys.executable, '-m', 'mobilegym_env.cli', 'play', "
+            "'--task', 'launcher.open_app']).returncode)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)" in done.stdout

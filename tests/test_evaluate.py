@@ -377,9 +377,22 @@ def test_an_interrupted_run_stops_its_workers_and_keeps_whole_records(tmp_path):
 
     seen: list[int] = []
 
+    def children() -> set[int]:
+        found = set()
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                if stat.read_text().rpartition(")")[2].split()[1] == str(os.getpid()):
+                    found.add(int(stat.parent.name))
+            except OSError:  # a process that ended meanwhile
+                pass
+        return found
+
+    # earlier tests in this process may have left children of their own (a display server,
+    # the resource tracker): only the pool's workers are this run's
+    before = children() if sys.platform.startswith("linux") else set()
+
     def interrupt(record):
-        seen.extend(int(p.parent.name) for p in Path("/proc").glob("[0-9]*/stat")
-                    if p.read_text().rpartition(")")[2].split()[1] == str(os.getpid()))
+        seen.extend(children() - before)
         raise KeyboardInterrupt  # as Ctrl-C does, at the first record
 
     ev = Evaluation("random", TASKS, episodes=3, workers=2, out=tmp_path)

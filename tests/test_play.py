@@ -230,7 +230,8 @@ def _play_under_xvfb(argv, gestures, cwd):
     server = subprocess.Popen([XVFB, "-displayfd", "1", "-screen", "0", "1024x900x24",
                                "-nolisten", "tcp"], stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True)
-    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("SDL_VIDEODRIVER", "MOBILEGYM_CHOSE_SDL_DUMMY")}
     env["DISPLAY"] = f":{server.stdout.readline().strip()}"
     game = None
     try:
