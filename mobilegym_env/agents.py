@@ -27,6 +27,7 @@ agent a factory function builds.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import importlib
 import importlib.util
@@ -68,22 +69,91 @@ class Agent:
 
 
 class OracleAgent(Agent):
-    """Replays the task's scripted oracle, which reads ``device.ui_tree()`` before each action
-    (privileged: it is given the task and the device); DONE once the script is over."""
+    """Replays the task's scripted oracle (privileged: it is given the task and the device);
+    DONE once the script is over.
+
+    The oracle sees the phone through an :class:`~mobilegym_env.oracle.OracleView`: the
+    screen, as an agent does. What it reads beyond that is recorded in :attr:`peeks` (reset
+    with each episode): the device's state or kernel, a parameter whose value the instruction
+    does not state, an ANSWER that no UI tree it saw showed. A task whose oracle peeks proves
+    less than that the screen suffices (``tests/test_oracles_look.py`` holds them to it).
+
+    Args:
+        strict: Refuse peeks at the device (``AttributeError``) instead of recording them.
+    """
 
     name = "oracle"
     privileged = True
 
-    def __init__(self) -> None:
+    def __init__(self, strict: bool = False) -> None:
+        self.strict = strict
         self._plan: Iterator[dict[str, Any]] | None = None
+        self._task: Any = None
+        self._view: Any = None
+        self._instruction = ""
+        self._param_peeks: list[str] = []
 
     def reset(self, instruction: str, info: dict[str, Any]) -> None:
-        self._plan = info["task"].oracle(info["device"])
+        from .oracle import OracleView
+
+        self._task, self._instruction = info["task"], instruction
+        self._view = OracleView(info["device"], strict=self.strict)
+        self._param_peeks = []
+        self._plan = self._task.oracle(self._view)
+
+    @property
+    def peeks(self) -> list[str]:
+        """What the oracle read that the screen and the instruction do not give, in order."""
+        return [] if self._view is None else self._view.peeks + self._param_peeks
 
     def act(self, observation: np.ndarray, info: dict[str, Any]) -> dict[str, Any]:
         if self._plan is None:
             raise RuntimeError("OracleAgent.act before reset")
-        return next(self._plan, None) or A.done()
+        params = self._task.params
+        spy = _ParamsSpy(params, self._instruction, self._param_peeks)
+        self._task.params = spy  # only the oracle's own reads go through the spy
+        try:
+            action = next(self._plan, None) or A.done()
+        finally:
+            self._task.params = params
+        if A.parse(action).kind is A.ActionType.ANSWER:
+            self._check_answer(A.parse(action).text)
+        return action
+
+    def _check_answer(self, answer: str) -> None:
+        said = " ".join(answer.casefold().split())
+        seen = {" ".join(s.casefold().split()) for s in self._view.seen}
+        if said and not any(said in s or s in said for s in seen if s):
+            self._param_peeks.append(f"answer {answer!r} not on any screen it saw")
+
+
+class _ParamsSpy:
+    """A task's params as its oracle reads them: a field whose value the instruction does not
+    state is a peek (the oracle knows what the agent is not told)."""
+
+    def __init__(self, params: Any, instruction: str, peeks: list[str]) -> None:
+        object.__setattr__(self, "_params", params)
+        object.__setattr__(self, "_told", instruction.casefold())
+        object.__setattr__(self, "_peeks", peeks)
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._params, name)
+        if not name.startswith("_") and not _stated(value, self._told):
+            peek = f"params.{name}"
+            if peek not in self._peeks:
+                self._peeks.append(peek)
+        return value
+
+
+def _stated(value: Any, told: str) -> bool:
+    if isinstance(value, list | tuple | set | frozenset):
+        return all(_stated(v, told) for v in value)
+    if isinstance(value, bool) or value is None:
+        return True  # a flag says how, not what
+    if isinstance(value, datetime.date):  # as instructions write dates: "March 5", "Mar 5"
+        spellings = (f"{value:%B} {value.day}", f"{value:%b} {value.day}", value.isoformat())
+        return any(s.casefold() in told for s in spellings)
+    return str(value).casefold() in told
 
 
 class RandomAgent(Agent):

@@ -32,6 +32,80 @@ class OracleError(RuntimeError):
     """An oracle could not find what it needed on screen (the message lists what is there)."""
 
 
+class OracleView:
+    """The phone as an oracle may see it: the screen, as an agent does.
+
+    An oracle proves that a task can be solved from what the screen shows, so it should read
+    nothing else: the UI tree (:meth:`ui_tree`), the route on screen (:attr:`route`), the
+    screen's size and the names the launcher shows (:meth:`app_name`). Anything else read
+    through the view (``view.state()``, ``view.kernel``...) is forwarded but recorded as a
+    *peek* in :attr:`peeks`; with ``strict=True`` it raises ``AttributeError`` instead. The
+    texts of every UI tree it returned are kept in :attr:`seen` (an answer should be among
+    them). :class:`~mobilegym_env.agents.OracleAgent` gives oracles this view.
+
+    Args:
+        device: The phone.
+        strict: Refuse what is not on screen instead of recording it.
+    """
+
+    def __init__(self, device: Device, strict: bool = False) -> None:
+        self._device, self._strict = device, strict
+        self.peeks: list[str] = []
+        self.seen: set[str] = set()
+
+    def ui_tree(self) -> list[Node]:
+        nodes = self._device.ui_tree()
+        self.seen.update(n["text"] for n in nodes if n["text"])
+        self.seen.update(n["hint"] for n in nodes if n.get("hint"))
+        return nodes
+
+    @property
+    def route(self) -> str | None:
+        """The route of the activity on screen (None on the launcher)."""
+        top = self._device.kernel.tasks.top_activity
+        return None if top is None else top.route
+
+    @property
+    def width(self) -> int:
+        return self._device.width
+
+    @property
+    def height(self) -> int:
+        return self._device.height
+
+    @property
+    def scale(self) -> int:
+        return self._device.scale
+
+    def app_name(self, app_id: str) -> str:
+        """The name an installed app's icon shows.
+
+        Raises:
+            OracleError: The app is not installed.
+        """
+        packages = self._device.kernel.packages
+        if app_id not in packages:
+            raise OracleError(f"no app {app_id!r} is installed")
+        return packages.manifest(app_id).name
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("_device", "_strict"):
+            raise AttributeError(name)  # copy and pickle probe these: not a peek
+        if self._strict:
+            raise AttributeError(f"an oracle looks only at the screen: device.{name} is not "
+                                 f"on it (use ui_tree(), route, width, height, app_name())")
+        self.peeks.append(f"device.{name}")
+        return getattr(self._device, name)
+
+
+def _app_name(device: Any, app_id: str) -> str:
+    if isinstance(device, OracleView):
+        return device.app_name(app_id)
+    if app_id not in device.kernel.packages:
+        raise OracleError(f"no app {app_id!r} is installed")
+    return device.kernel.packages.manifest(app_id).name
+
+
 def matches(node: Node, *, id: str | None = None, text: str | None = None,
             role: str | None = None, where: Callable[[Node], bool] | None = None,
             text_contains: str | None = None) -> bool:
@@ -130,9 +204,7 @@ def open_app(device: Device, app_id: str) -> Iterator[dict[str, Any]]:
     Raises:
         OracleError: The app is not installed.
     """
-    if app_id not in device.kernel.packages:
-        raise OracleError(f"no app {app_id!r} is installed")
-    name = device.kernel.packages.manifest(app_id).name
+    name = _app_name(device, app_id)
     dots = find(device, id="page_dots")
     if dots is None or not dots["text"].startswith("Page 1 "):
         yield A.home()  # Home shows page 1 (and closes the drawer, Recents, the shade)

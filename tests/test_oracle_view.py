@@ -1,0 +1,120 @@
+"""Oracles see the phone through OracleView: what they read beyond the screen and the
+instruction is recorded as a peek (or refused, when strict)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mobilegym_env import actions as A
+from mobilegym_env import checks as C
+from mobilegym_env import oracle as O
+from mobilegym_env.agents import OracleAgent
+from mobilegym_env.env import MobileGymEnv
+from mobilegym_env.evaluate import run_episode
+from mobilegym_env.task import Start, Task, register_task, registry, unregister_task
+
+
+class _PinNote(Task):
+    """Pin a note, found on screen by the title the instruction gives."""
+
+    suite = "peektest"
+    name = "looks"
+    template = "Pin the note titled '{title}'."
+    difficulty = 2
+    apps = ("notes",)
+    start = Start(app="notes")
+
+    @dataclass(frozen=True)
+    class Params:
+        note_id: int
+        title: str
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Any) -> Params:
+        notes = [n for n in device.kernel.app_state("notes")["notes"] if not n["pinned"]]
+        note = notes[int(rng.integers(len(notes)))]
+        return cls.Params(note["id"], note["title"])
+
+    def checks(self, initial: dict) -> list:
+        return [C.modified("apps.notes.notes", id=self.params.note_id, fields={"pinned": True})]
+
+    def oracle(self, device: Any) -> Iterator[dict]:
+        row = yield from O.scroll_to(device, text_contains=self.params.title, role="list_item")
+        yield O.tap(device, row)
+        yield O.tap(device, O.node(device, where=lambda n: n["text"] in ("Pin", "Pin note")))
+
+
+class _PinById(_PinNote):
+    """The same, found by the note's id (which the instruction does not give) and its state."""
+
+    name = "peeks"
+
+    def oracle(self, device: Any) -> Iterator[dict]:
+        assert device.state()["apps"]["notes"]["notes"]
+        row = yield from O.scroll_to(device, id=f"note:{self.params.note_id}")
+        yield O.tap(device, row)
+        yield O.tap(device, O.node(device, where=lambda n: n["text"] in ("Pin", "Pin note")))
+
+
+class _CountNotes(_PinNote):
+    """A question answered from the store, not from the screen."""
+
+    name = "answers_blind"
+    objective = "query"
+    template = "How many notes do I have? (about '{title}')"
+
+    def checks(self, initial: dict) -> list:
+        return [C.answer_number(len(initial["apps"]["notes"]["notes"]))]
+
+    def oracle(self, device: Any) -> Iterator[dict]:
+        yield A.answer(str(len(device.kernel.app_state("notes")["notes"])))
+
+
+@pytest.fixture
+def env():
+    for cls in (_PinNote, _PinById, _CountNotes):
+        register_task(cls)
+    yield MobileGymEnv(task="peektest.*")
+    for tid in [t for t in registry() if t.startswith("peektest.")]:
+        unregister_task(tid)
+
+
+def test_an_oracle_that_only_looks_peeks_at_nothing(env):
+    oracle = OracleAgent()
+    assert run_episode(env, oracle, "peektest.looks", 0).success
+    assert oracle.peeks == []
+
+
+def test_reading_state_and_an_unstated_parameter_are_peeks(env):
+    oracle = OracleAgent()
+    assert run_episode(env, oracle, "peektest.peeks", 0).success
+    assert oracle.peeks == ["device.state", "params.note_id"]
+
+
+def test_an_answer_no_screen_showed_is_a_peek(env):
+    oracle = OracleAgent()
+    ep = run_episode(env, oracle, "peektest.answers_blind", 0)
+    assert ep.success
+    assert oracle.peeks == ["device.kernel", f"answer {ep.answer!r} not on any screen it saw"]
+
+
+def test_strict_oracles_cannot_read_the_state(env):
+    ep = run_episode(env, OracleAgent(strict=True), "peektest.peeks", 0)
+    assert not ep.success
+    assert "an oracle looks only at the screen: device.state is not on it" in ep.error
+
+
+def test_the_view_gives_what_the_screen_shows(env):
+    env.reset(seed=0, options={"task": "peektest.looks"})
+    view = O.OracleView(env.device, strict=True)
+    assert view.route == "/" and (view.width, view.height) == (360, 800)
+    assert view.app_name("notes") == "Notes"
+    titles = {n["text"] for n in view.ui_tree()}
+    assert "Notes" in titles and titles - {""} <= view.seen
+    with pytest.raises(O.OracleError, match="no app 'nope'"):
+        view.app_name("nope")
