@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import unquote
 
-from mobilegym_env.kernel.lifecycle import RESUMED
+from mobilegym_env.kernel.lifecycle import PAUSED, RESUMED
 from mobilegym_env.kernel.providers import OWN_NUMBER
 
 from .common import (
@@ -49,6 +49,48 @@ def _blocked_store(kernel: Any) -> list[dict[str, Any]]:
     if not isinstance(store.get("blocked"), list):
         store["blocked"] = []
     return store["blocked"]
+
+
+# ----- drafts: a conversation's unsent text, kept in the store when its composer is left
+# (Home, Recents, another app: the activity pauses), so that it survives leaving the app and
+# Recents' Clear all, as Google Messages keeps it; sending it or deleting the conversation
+# discards it. Losing one otherwise is a change of the store, which judges see.
+DRAFT_OWNER = "draft_for"  # the ui key naming the conversation the reply field belongs to
+
+
+def draft(kernel: Any, address: str) -> str:
+    """The unsent text kept for a conversation ("" if none)."""
+    store = kernel.app_state(APP, read_only=True)
+    return str((store.get("drafts") or {}).get(address, ""))
+
+
+def save_draft(kernel: Any, address: str, text: str) -> None:
+    """Keeps ``text`` as the conversation's draft; an empty (or blank) text discards it. The
+    store is written only when this changes it."""
+    text = text if isinstance(text, str) and text.strip() else ""
+    if draft(kernel, address) == text:
+        return
+    store = kernel.app_state(APP)
+    drafts = dict(store.get("drafts") or {})
+    if text:
+        drafts[address] = text
+    else:
+        drafts.pop(address, None)
+    store["drafts"] = drafts
+
+
+def keep_draft(kernel: Any, activity: Any) -> None:
+    """Keeps what the activity's composer holds: the reply field of the conversation it was
+    opened on, or a new message with a recipient on the compose screen."""
+    ui = activity.ui
+    if activity.route.partition("?")[0] == "/compose":
+        address = resolve_recipient(kernel, str(ui.get("to", "")))
+        if address is not None and str(ui.get("body", "")).strip():
+            save_draft(kernel, address, str(ui["body"]))
+        return
+    owner = ui.get(DRAFT_OWNER)
+    if isinstance(owner, str) and owner:
+        save_draft(kernel, owner, str(ui.get("reply", "")))
 
 
 def block(kernel: Any, address: str) -> bool:
@@ -94,6 +136,7 @@ def send_sms(kernel: Any, address: str, body: str) -> int:
     })
     mark_read(kernel, address)
     unarchive(kernel, address)
+    save_draft(kernel, address, "")  # what was typed is sent: no draft is left
     return row_id
 
 
@@ -146,10 +189,13 @@ def mark_read(kernel: Any, address: str) -> int:
 
 def on_lifecycle(kernel: Any, activity: Any, event: str) -> None:
     """The app's lifecycle hook: a conversation that comes to the front (opened from a
-    notification, back from Recents) is read, as it is when opened from the thread list."""
+    notification, back from Recents) is read, as it is when opened from the thread list; an
+    activity that leaves the front keeps its composer's text as a draft."""
     path = activity.route.partition("?")[0]
     if event == RESUMED and path.startswith("/thread/") and len(path) > len("/thread/"):
         mark_read(kernel, unquote(path[len("/thread/"):]))
+    elif event == PAUSED:
+        keep_draft(kernel, activity)
 
 
 def mark_unread(kernel: Any, address: str) -> bool:
@@ -164,8 +210,10 @@ def mark_unread(kernel: Any, address: str) -> bool:
 
 
 def delete_thread(kernel: Any, address: str) -> int:
-    """Deletes every message of a thread (and its archived mark); returns how many."""
+    """Deletes every message of a thread (and its archived mark and draft); returns how
+    many."""
     unarchive(kernel, address)
+    save_draft(kernel, address, "")
     return kernel.providers.delete(SMS, {"thread_address": address})
 
 

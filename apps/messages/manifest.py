@@ -2,6 +2,7 @@
 
 from mobilegym_env.kernel import AppManifest, IntentFilter
 from mobilegym_env.kernel.broadcast import Receiver
+from mobilegym_env.kernel.lifecycle import PAUSED, RESUMED
 
 from .inbox import MARK_READ, on_lifecycle, on_mark_read
 
@@ -23,6 +24,7 @@ MANIFEST = AppManifest(
                              ("media_id", "its media provider row"))),
     ),
     receivers=(Receiver(MARK_READ, on_mark_read),),
-    on_lifecycle=on_lifecycle,  # a conversation brought to the front is read
-    lifecycle_events=frozenset({"resumed"}),
+    # a conversation brought to the front is read; a composer left keeps its draft
+    on_lifecycle=on_lifecycle,
+    lifecycle_events=frozenset({RESUMED, PAUSED}),
 )

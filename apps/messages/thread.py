@@ -64,7 +64,9 @@ def open_thread(ctx: ScreenContext, address: str) -> None:
     """Opens a conversation at its newest message and marks its received messages read."""
     inbox.mark_read(ctx.os, address)
     ctx.os.keyboard.hide()
+    inbox.keep_draft(ctx.os, ctx.activity)  # the conversation left keeps its draft
     ctx.ui.pop("reply", None)
+    ctx.ui.pop(inbox.DRAFT_OWNER, None)
     ctx.ui[SCROLL_OWNER], ctx.ui[SCROLL_KEY] = address, BOTTOM
     ctx.push(thread_route(address))
 
@@ -132,6 +134,9 @@ def thread(ctx: ScreenContext) -> View:
                               w=FILL, pad=(0, 12, 0, 4)))
             day = label
         items.append(_bubble(ctx, m))
+    if ctx.ui.get(inbox.DRAFT_OWNER) != address:  # the reply field shows this one's draft
+        ctx.ui[inbox.DRAFT_OWNER] = address
+        ctx.ui["reply"] = inbox.draft(ctx.os, address)
     if ctx.ui.get(SCROLL_OWNER) != address:  # another thread's offset: start at the bottom
         ctx.ui[SCROLL_OWNER] = address
         ctx.ui[SCROLL_KEY] = BOTTOM

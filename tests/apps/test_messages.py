@@ -548,3 +548,67 @@ def test_deliver_sms_bad_input_changes_nothing(device: Device, args: tuple) -> N
     with pytest.raises(ValueError):
         inbox.deliver_sms(device.kernel, *args)
     assert device.state() == before
+
+
+# --------------------------------------------------------------------------- drafts
+def _drafts(device: Device) -> dict[str, str]:
+    return device.state()["apps"]["messages"]["drafts"]
+
+
+def _type_reply(device: Device, address: str, text: str) -> None:
+    tap(device, id=f"thread:{address}")
+    tap(device, id="reply")
+    device.type_text(text)
+
+
+def test_a_reply_left_unsent_is_kept_as_a_draft_through_recents_clear_all(
+        device: Device) -> None:
+    _type_reply(device, BEN, "See you at the trailhead")
+    assert _drafts(device) == {}  # still in the composer, not left yet
+    device.show_recents()  # Recents pauses Messages: the draft is kept
+    assert _drafts(device) == {BEN: "See you at the trailhead"}
+    tap(device, id="recents_clear_all")
+    assert device.tasks == [] or all(t.app_id != "messages" for t in device.tasks)
+    assert _drafts(device) == {BEN: "See you at the trailhead"}
+    device.open_app("messages")
+    tap(device, id=f"thread:{BEN}")
+    assert node(device, id="reply")["text"] == "See you at the trailhead"
+    tap(device, id="send")
+    assert _thread(device, BEN)[-1]["body"] == "See you at the trailhead"
+    assert _drafts(device) == {}  # sent: nothing left to keep
+
+
+def test_a_draft_belongs_to_its_conversation(device: Device) -> None:
+    _type_reply(device, BEN, "Running late")
+    device.handle_back()  # hides the keyboard
+    device.handle_back()  # back to the list: the composer still holds it
+    tap(device, id=f"thread:{EMILY}")  # leaving it for another conversation keeps it
+    assert _drafts(device) == {BEN: "Running late"}
+    assert node(device, id="reply")["text"] == ""
+    device.go_home()
+    assert _drafts(device) == {BEN: "Running late"}
+
+
+def test_clearing_a_draft_discards_it_and_a_deleted_conversation_takes_its_draft(
+        device: Device) -> None:
+    inbox.save_draft(device.kernel, BEN, "old text")
+    inbox.save_draft(device.kernel, EMILY, "for Emily")
+    tap(device, id=f"thread:{BEN}")
+    assert node(device, id="reply")["text"] == "old text"
+    tap(device, id="reply")
+    tap(device, id="reply:clear")
+    device.go_home()
+    assert _drafts(device) == {EMILY: "for Emily"}
+    inbox.delete_thread(device.kernel, EMILY)
+    assert _drafts(device) == {}
+
+
+def test_a_new_message_with_a_recipient_is_kept_as_its_conversations_draft(
+        device: Device) -> None:
+    tap(device, id="fab")
+    tap(device, id="to")
+    device.type_text(DANIEL)
+    tap(device, id="body")
+    device.type_text("Slides attached soon")
+    device.go_home()
+    assert _drafts(device) == {DANIEL: "Slides attached soon"}
