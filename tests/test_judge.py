@@ -295,3 +295,182 @@ def test_text_readings_work_on_state_texts_too():
     assert C.time_like(19, 30)("dinner at 7:30 pm") and C.date_like(2026, 3, 5)("on March 5")
     assert C.number_like(3).describe() == "the number 3"
     assert not C.number_like(3)(3)  # a reading applies to texts only
+
+
+# ----- answers judged against their rivals
+EVENTS = [{"id": 1, "title": "Gym", "location": "CoreFit Gym", "guests": ["Ana"]},
+          {"id": 2, "title": "Dentist", "location": "Bayview Dental", "guests": ["Bo", "Cy"]},
+          {"id": 3, "title": "Dentist follow-up", "location": "Bayview Dental", "guests": []}]
+
+
+def with_events() -> dict:
+    return state(calendar={"events": copy.deepcopy(EVENTS)})
+
+
+def judge_on(expectation, answer, initial=None):
+    initial = initial or with_events()
+    return verdict([expectation], initial, initial, answer).success
+
+
+def test_values_at_reads_patterns():
+    s = with_events()
+    assert C.values_at(s, "apps.calendar.events[*].location") == [
+        "CoreFit Gym", "Bayview Dental", "Bayview Dental"]
+    assert C.values_at(s, "apps.calendar.events[*].guests") == ["Ana", "Bo", "Cy"]
+    assert C.values_at(s, "apps.calendar.events[id=2].title") == ["Dentist"]
+    assert C.values_at(s, "apps.*.events[*].title")[:1] == ["Gym"]
+    assert C.values_at(s, "apps.nothing[*].x") == []
+    with pytest.raises(ValueError):
+        C.values_at(s, "apps..x")
+
+
+def test_a_text_answer_passes_naming_the_target_and_no_rival():
+    where = C.answer_text("CoreFit Gym", rivals="apps.calendar.events[*].location")
+    for good in ("CoreFit Gym", "It's at CoreFit Gym.", "corefit gym, I think"):
+        assert judge_on(where, good), good
+    for bad in ("CoreFit Gym or Bayview Dental", "Bayview Dental", "Gym",
+                "CoreFit Gym, Bayview Dental, CoreFit Gym"):
+        assert not judge_on(where, bad), bad
+    v = verdict([where], with_events(), with_events(), "CoreFit Gym or Bayview Dental")
+    assert "names ['Bayview Dental'] too" in v.checks[0].detail
+
+
+def test_a_rival_that_contains_the_target_is_named_not_the_target():
+    title = C.answer_text("Dentist", rivals=[C.at("apps.calendar.events[*].title")])
+    assert judge_on(title, "The dentist")
+    assert not judge_on(title, "Dentist follow-up")
+    longer = C.answer_text("Dentist follow-up", rivals="apps.calendar.events[*].title")
+    assert judge_on(longer, "my dentist follow-up")
+    assert not judge_on(longer, "Dentist")
+
+
+def test_rivals_as_values_or_a_function():
+    listed = C.answer_text("Ana", rivals=["Bo", "Cy"])
+    assert judge_on(listed, "Ana") and not judge_on(listed, "Ana or Bo")
+    computed = C.answer_text("Ana", rivals=lambda s: [e["title"] for e in
+                                                      s["apps"]["calendar"]["events"]])
+    assert judge_on(computed, "Ana") and not judge_on(computed, "Ana (at the Gym)")
+    # an exact answer without rivals stays exact
+    assert not judge_on(C.answer_text("Ana"), "It's Ana")
+
+
+def test_a_reading_with_state_rivals_must_be_bound_first():
+    reading = C.text_naming("Ana", rivals="apps.calendar.events[*].guests")
+    with pytest.raises(ValueError, match="bind"):
+        reading("Ana")
+    bound = reading.bind(with_events())
+    assert bound("Ana") and not bound("Ana and Bo")
+    assert bound.rival_values() == ["Ana", "Bo", "Cy"]
+
+
+def test_state_rivals_work_in_record_checks_too():
+    before = with_events()
+    after = copy.deepcopy(before)
+    after["apps"]["notes"]["notes"].append({"id": 4, "title": "Where", "pinned": False,
+                                            "body": "", "updated_ms": 0})
+    expect = C.created("apps.notes.notes", {"title": C.text_naming(
+        "Where", rivals="apps.calendar.events[*].title")})
+    assert verdict([expect], before, after).success
+    after["apps"]["notes"]["notes"][-1]["title"] = "Where: Gym"
+    v = verdict([expect], before, after)
+    assert not v.success and not v.clean  # the new note is neither expected nor explained
+
+
+def test_items_need_exactly_the_wanted_items_and_take_a_lead_in():
+    guests = C.answer_items(["Bo", "Cy"], rivals="apps.calendar.events[*].guests")
+    for good in ("Bo and Cy", "Cy, Bo", "The guests are Bo and Cy.", "Still need: Bo, Cy"):
+        assert judge_on(guests, good), good
+    for bad in ("Bo", "Bo, Cy, Ana", "Bo and Cy or Ana", "Ana: Bo, Cy", "Bo, Cy, and more"):
+        assert not judge_on(guests, bad), bad
+
+
+def test_numbers_with_units_of_another_kind_are_incidental():
+    battery = C.number_like(52, unit="%")
+    assert battery("Battery is at 52% (about 15 hr left)")
+    assert battery("52 percent") and battery("52")
+    assert not battery("52 or 53%") and not battery("52%, 53%")
+    assert not battery("Battery 52%, 3 apps open")  # a bare number counts
+    high = C.number_like(12, unit="°C")
+    assert high("Tokyo high today: 12°C (54°F)")
+    assert high("12 degrees C") and high("It'll be 12°")
+    assert not high("High 12°, low 4°")
+    assert high("54°F") and not high("57°F")  # the same value in the other scale, rounded
+    assert C.number_like(54, unit="°F")("54°F (12°C)")
+    assert C.number_like(4.5, unit="$")("$4.50 (save 10%)")
+    # without a unit every number counts, but those of a time or a date
+    assert C.number_like(3)("3 missed calls since 7:30 AM on March 2")
+    assert not C.number_like(3)("3 or 4")
+    assert not C.number_like(3)("3,4") and not C.number_like(3)("3-4")
+    assert C.number_like(1024)("1,024 files")
+    assert C.number_like(12.3)("12.30")
+    assert C.number_like([7, 8])("8") and not C.number_like([7, 8])("7 or 8")
+    with pytest.raises(ValueError, match="unknown unit"):
+        C.number_like(3, unit="parsecs")
+
+
+def test_parse_quantities_reads_units():
+    found = C.parse_quantities("52% at 12°C, $4.50, 15 hr, 3 photos, 46.3 GB")
+    assert [(q.value, q.kind, q.scale) for q in found] == [
+        (52, "percent", None), (12, "temperature", "C"), (4.5, "money", None),
+        (15, "duration", None), (3, None, None), (46.3, "size", None)]
+
+
+def test_codes_of_a_shape():
+    ip = C.answer_code("192.168.4.21", r"\d{1,3}(?:\.\d{1,3}){3}")
+    assert judge_on(ip, "It's 192.168.4.21.")
+    assert not judge_on(ip, "192.168.4.21 or 192.168.0.1")
+    assert not judge_on(ip, "192.168.4.2")
+    with pytest.raises(ValueError):
+        C.code_like("E234", r"[A-Z]\d{2}")
+
+
+@pytest.mark.parametrize("reading, answer", [
+    (C.answer_date(2026, 3, 5), "March 5"), (C.answer_time(19, 30), "7:30 PM"),
+    (C.answer_number(3), "3"), (C.answer_text("CoreFit Gym", rivals=["Bayview Dental"]),
+                                "CoreFit Gym")])
+def test_an_answer_is_a_reply_not_a_dump(reading, answer):
+    assert judge_on(reading, f"I looked it up: {answer}.")
+    filler = " ".join(["Back", "Edit", "Delete", "More options", "Personal"] * 4)
+    v = verdict([reading], with_events(), with_events(), f"{filler} {answer}")
+    assert not v.success and "not the screen" in v.checks[0].detail
+
+
+# ----- allowances with a direction
+def sms_state(read: list[bool]) -> dict:
+    s = state()
+    s["os"]["providers"] = {"sms": [{"id": i + 1, "read": r} for i, r in enumerate(read)]}
+    return s
+
+
+def test_may_change_to_a_value_explains_one_direction_only():
+    allow = C.may_change("os.providers.sms[id=*].read", to=True)
+    expect = [C.equals("os.settings.system.dark_mode", True), allow]
+    before, after = sms_state([False, True]), sms_state([True, True])
+    after["os"]["settings"]["system"]["dark_mode"] = True
+    assert verdict(expect, before, after).success  # unread -> read: looking
+    reversed_ = sms_state([False, False])
+    reversed_["os"]["settings"]["system"]["dark_mode"] = True
+    v = verdict(expect, before, reversed_)
+    assert not v.clean and [str(c) for c in v.unexpected_changes] == [
+        "os.providers.sms[id=2].read: true -> false"]
+    assert verdict([*expect[:1], C.may_change("os.providers.sms[id=*].read")], before,
+                   reversed_).clean  # without a direction: either way
+
+
+def test_may_change_increasing_and_predicates():
+    expect = [C.equals("os.settings.system.dark_mode", True),
+              C.may_change("apps.notes.next_id", increasing=True)]
+    for next_id, clean in ((5, True), (3, False)):
+        after = state()
+        after["os"]["settings"]["system"]["dark_mode"] = True
+        after["apps"]["notes"]["next_id"] = next_id
+        assert verdict(expect, state(), after).clean is clean
+    added_only = C.may_change("apps.notes.notes[id=*]", to=lambda v: isinstance(v, dict))
+    after = state()
+    notes(after).append({"id": 9, "title": "x", "pinned": False, "updated_ms": 0})
+    assert verdict([C.unchanged("os.settings"), added_only], state(), after).clean
+    after = state()
+    notes(after)[0]["title"] = "Renamed"
+    assert not verdict([C.unchanged("os.settings"), added_only], state(), after).clean
+    with pytest.raises(ValueError):
+        C.may_change("a", to=True, increasing=True)
