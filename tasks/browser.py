@@ -258,7 +258,7 @@ class ArticleAuthor(_ArticleTask, _Query):
 
     def answer(self) -> Expectation:
         art = next(a for a in news.ARTICLES if a.title == self.params.title)
-        return C.answer_text(art.author)
+        return C.answer_text(art.author, rivals=[a.author for a in news.ARTICLES])
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from self.open_article(device)
@@ -297,7 +297,7 @@ class ProductPrice(_ProductTask, _Query):
     tags = ("navigation", "scroll")
 
     def answer(self) -> Expectation:
-        return C.answer_number(self.product().price, tolerance=0.001)
+        return C.answer_number(self.product().price, tolerance=0.001, unit="$")
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from self.open_product(device)
@@ -405,7 +405,7 @@ class RecipeWithIngredient(_OneOf, _Query):
 
     def answer(self) -> Expectation:
         title = INGREDIENTS[self.params.ingredient]
-        return C.answer_text([title, f"{title} recipe"])
+        return C.answer_text(title, rivals=[r.title for r in recipes.RECIPES])
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go_to(device, sites.search_url(self.params.ingredient))
@@ -841,7 +841,7 @@ class TextRecipeLink(_RecipeTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [messages.sent(C.digits_like(self.params.phone), _LinksTo(self.url())),
-                browsing(initial), C.may_change(messages.LOOKING)]
+                browsing(initial), messages.READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from self.open_recipe(device)
@@ -1024,7 +1024,7 @@ class TextDeskHours(_BrowserTask):
                          for t in self.desk().hours.split(" - "))
         return [messages.sent(C.digits_like(self.params.phone),
                               _Hours(opens, closes)),  # type: ignore[arg-type]
-                browsing(initial), C.may_change(messages.LOOKING)]
+                browsing(initial), messages.READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from shortcut(device, help_site.HOST)

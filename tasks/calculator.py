@@ -45,8 +45,11 @@ class _Calculating(Expectation):
 
     def allows(self, change: Change, j: Judged) -> bool:
         path = change.path
-        if path in (DEGREES, "apps.calculator.next_id"):
+        if path == DEGREES:
             return True
+        if path == "apps.calculator.next_id":  # a counter: only up
+            return isinstance(change.before, int) and isinstance(change.after, int) and \
+                change.after > change.before
         if not path.startswith(f"{HISTORY}[id="):
             return False
         full = len(j.final["apps"]["calculator"]["history"]) >= model.MAX_HISTORY
@@ -226,7 +229,7 @@ class Tip(_Bill):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         tip = self.params.cents * self.params.percent / 10_000
-        return [C.answer_number(tip, 0.01), *calculating()]
+        return [C.answer_number(tip, 0.01, unit="$"), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         value = yield from calculate(device, f"{self.bill}×{self.params.percent}%")
@@ -262,7 +265,7 @@ class SplitBill(_Bill):
         return self.params.cents * (100 + self.params.percent) / 10_000 / self.params.people
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_number(self.share(), 0.01), *calculating()]
+        return [C.answer_number(self.share(), 0.01, unit="$"), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         value = yield from calculate(
@@ -279,7 +282,7 @@ class Discount(_Bill):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         price = self.params.cents * (100 - self.params.percent) / 10_000
-        return [C.answer_number(price, 0.01), *calculating()]
+        return [C.answer_number(price, 0.01, unit="$"), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         value = yield from calculate(device, f"{self.bill}−{self.params.percent}%")
@@ -306,7 +309,7 @@ class ConvertTemperature(_CalcTask):
         _check_range("f", params.f, -459, 10_000)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_number((self.params.f - 32) * 5 / 9, 0.051), *calculating()]
+        return [C.answer_number((self.params.f - 32) * 5 / 9, 0.051, unit="°C"), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         f = str(self.params.f).replace("-", engine.MINUS)
@@ -347,7 +350,7 @@ class PercentChange(_CalcTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         change = abs(self.params.new - self.params.old) / self.params.old * 100
-        return [C.answer_number(change, 0.051), *calculating()]
+        return [C.answer_number(change, 0.051, unit="%"), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         old, new = self.params.old, self.params.new
@@ -456,7 +459,8 @@ class CompoundGrowth(_CalcTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         p = self.params
-        return [C.answer_number(p.principal * (1 + p.rate / 100) ** p.years, 0.01),
+        return [C.answer_number(p.principal * (1 + p.rate / 100) ** p.years, 0.01,
+                                unit="$"),
                 *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
@@ -724,7 +728,7 @@ class TextShare(_CalcTask):
         phone = next(c["phone"] for c in initial["os"]["providers"]["contacts"]
                      if c["id"] == self.params.contact_id)
         share = self.params.cents / 100 / self.params.people
-        return [messages.sent(C.digits_like(phone), C.number_like(share, 0.01)),
+        return [messages.sent(C.digits_like(phone), C.number_like(share, 0.01, unit="$")),
                 *calculating(messages.LOOKING)]
 
     def oracle(self, device: Device) -> Iterator[Action]:

@@ -835,7 +835,8 @@ class EventLocation(_OneEventTask):
         return [e for e in _singles(device) if e["location"]]
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_text(self.event(initial)["location"], contains=True)]
+        return [C.answer_text(self.event(initial)["location"],
+                              rivals=f"{EVENTS}[*].location")]
 
     def oracle(self, device: Device) -> Actions:
         p = self.params
@@ -881,7 +882,8 @@ class WhoIsInvited(_OneEventTask):
         return [e for e in _singles(device, True) if e["guests"]]
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_items(list(self.event(initial)["guests"]))]
+        return [C.answer_items(list(self.event(initial)["guests"]),
+                               rivals=f"{EVENTS}[*].guests")]
 
     def oracle(self, device: Device) -> Actions:
         p = self.params
@@ -986,7 +988,8 @@ class FirstEventTomorrow(_CalendarTask):
                                               datetime.timezone.utc)
         local = now + datetime.timedelta(minutes=initial["os"]["time"]["tz_offset_minutes"])
         tomorrow = local.date() + datetime.timedelta(days=1)
-        return [C.answer_text(self.first(_events(initial), tomorrow))]
+        return [C.answer_text(self.first(_events(initial), tomorrow),
+                              rivals=[C.at(f"{EVENTS}[*].title"), *NEW_TITLES])]
 
     def oracle(self, device: Device) -> Actions:
         tomorrow = _today(device) + datetime.timedelta(days=1)
@@ -1127,7 +1130,7 @@ class SmsInvitation(_CalendarTask):
         return [C.created(EVENTS, {"title": C.text_like(title), "all_day": False,
                                    "start": model.stamp(begin),
                                    "end": model.stamp(begin + datetime.timedelta(hours=hours))}),
-                VIEWING, C.may_change(messages.LOOKING)]
+                VIEWING, messages.READING]
 
     def oracle(self, device: Device) -> Actions:
         p = self.params
@@ -1293,7 +1296,7 @@ class TextEventTime(_OneEventTask):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         h, m = model.span(self.event(initial))[0].hour, model.span(self.event(initial))[0].minute
         return [messages.sent(self.params.phone, C.time_like(h, m)), VIEWING,
-                C.may_change(messages.LOOKING)]
+                messages.READING]
 
     def oracle(self, device: Device) -> Actions:
         p = self.params

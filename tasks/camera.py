@@ -38,6 +38,14 @@ FOLDER = "/sdcard/DCIM/Camera"
 PICTURES = "/sdcard/Pictures"
 PXL = r"PXL_\d{8}_\d{9}"
 PERMISSION = "os.permissions.camera"
+
+
+def _granted(value: Any) -> bool:
+    """A permission's status (or the app's table of them) only ever granted."""
+    return value == "granted" or (isinstance(value, dict) and bool(value)
+                                  and all(v == "granted" for v in value.values()))
+
+
 FLASH_WORDS = {"off": "off", "auto": "auto", "on": "on"}
 RENAMES = ("parking_spot", "whiteboard_notes", "shelf_label", "bike_lock", "plant_check",
            "garden_bed", "fridge_magnet", "desk_setup")
@@ -194,7 +202,7 @@ class TakePhoto(_CameraTask):
         pass  # never used: the permission dialog comes first
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [*captured(), C.may_change(PERMISSION)]
+        return [*captured(), C.may_change(PERMISSION, to=_granted)]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_camera(device)
@@ -209,7 +217,7 @@ class TakeSelfie(_CameraTask):
     tags = ("toggle",)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [*captured(lens="front"), C.may_change(f"{SETTINGS}.lens")]
+        return [*captured(lens="front"), C.may_change(f"{SETTINGS}.lens", to="front")]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_camera(device)
@@ -231,7 +239,7 @@ class PhotoWithFlash(_CameraTask):
     drawn = {"flash": ("on", "auto")}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [*captured(flash=self.params.flash), C.may_change(f"{SETTINGS}.flash")]
+        return [*captured(flash=self.params.flash), C.may_change(f"{SETTINGS}.flash", to=self.params.flash)]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_camera(device)
@@ -254,7 +262,7 @@ class PhotoWithTimer(_CameraTask):
     drawn = {"seconds": (3, 10)}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [*captured(timer=self.params.seconds), C.may_change(f"{SETTINGS}.timer")]
+        return [*captured(timer=self.params.seconds), C.may_change(f"{SETTINGS}.timer", to=self.params.seconds)]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_camera(device)
@@ -280,7 +288,8 @@ class TakePhotos(_CameraTask):
         ready(device, lens="front")  # the last photo was a selfie
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [*captured(self.params.count, lens="back"), C.may_change(f"{SETTINGS}.lens")]
+        return [*captured(self.params.count, lens="back"),
+                C.may_change(f"{SETTINGS}.lens", to="back")]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_camera(device)
@@ -311,7 +320,8 @@ class RecordVideo(_CameraTask):
         return [*captured(kind="video", lens=self.params.lens,
                           duration_ms=_at_least(self.params.seconds * 1000),
                           name=f"a video of {self.params.seconds}+ s, {self.params.lens} lens"),
-                C.may_change(f"{SETTINGS}.lens", f"{SETTINGS}.mode")]
+                C.may_change(f"{SETTINGS}.lens", to=self.params.lens),
+                C.may_change(f"{SETTINGS}.mode", to="video")]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_camera(device)
@@ -505,7 +515,7 @@ class LastVideoLength(_CameraTask):
         store["next_capture_id"] += 1
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_number(self.params.seconds)]
+        return [C.answer_number(self.params.seconds, unit="s")]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_camera(device)
@@ -679,11 +689,12 @@ class SendNewPhoto(_CameraTask):
                                     j.final["os"]["providers"]["sms"]) if carries_new_photo(m)]
             names = {n for m in sent for n in re.findall(rf"{PXL}\.jpg", m["body"])}
             return bool(names) and names <= shots, f"sent {sorted(names)}; taken {sorted(shots)}"
-        return [*captured(lens=self.params.lens), C.may_change(f"{SETTINGS}.lens"),
+        return [*captured(lens=self.params.lens),
+                C.may_change(f"{SETTINGS}.lens", to=self.params.lens),
                 C.created("os.providers.sms", carries_new_photo,
                           name=f"the new photo sent to {phone}"),
                 C.holds("the photo sent is the one just taken", same_photo),
-                C.may_change("os.providers.sms[id=*].read")]
+                C.may_change("os.providers.sms[id=*].read", to=True)]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_camera(device)

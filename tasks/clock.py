@@ -709,7 +709,7 @@ class AlarmDays(_OneAlarmTask):
     """Name the days an alarm repeats on (a "Weekdays" summary is five days)."""
 
     name = "alarm_days"
-    template = "On which days of the week does my '{label}' alarm ring?"
+    template = "On which days of the week does my '{label}' alarm ring? Name each day."
     difficulty = 2
     objective = "query"
     tags = ("scroll",)
@@ -719,7 +719,8 @@ class AlarmDays(_OneAlarmTask):
         return [a for a in _store(device)["alarms"] if a["label"] and 0 < len(a["days"]) < 7]
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_items([(DAY_WORDS[d], d) for d in self.alarm(initial)["days"]])]
+        return [C.answer_items([(DAY_WORDS[d], d) for d in self.alarm(initial)["days"]],
+                               rivals=[*DAY_WORDS.values(), *DAY_WORDS])]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from _reach(device, f"alarm:{self.params.alarm_id}:summary")
@@ -1114,7 +1115,8 @@ class TimeInCity(_ClockTask):
         at = model.city_time(self.params.city, _now(initial)[0])
         # the clock moves while the agent looks: a few minutes either way are the same answer
         return [C.answer_time(at.hour, at.minute, within_minutes=3),
-                C.may_change(f"{CITIES}*", "apps.clock.next_id")]
+                C.may_change(f"{CITIES}[id=*]", to=lambda rec: isinstance(rec, dict)),
+                C.may_change("apps.clock.next_id", increasing=True)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from _tab(device, "Clock", "cities")
@@ -1159,7 +1161,7 @@ class FurthestAhead(_ClockTask):
         return max(self.params.cities, key=lambda n: model.CITY_OFFSET[n])
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_text(self.furthest())]
+        return [C.answer_text(self.furthest(), rivals=list(model.CITY_OFFSET))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from _tab(device, "Clock", "cities")

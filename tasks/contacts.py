@@ -27,6 +27,8 @@ from mobilegym_env.task import Start, Task
 
 CONTACTS = "os.providers.contacts"
 URI = "content://contacts"
+NAMES = f"{CONTACTS}[*].name"  # the rivals of an answer naming a contact
+EMAILS = f"{CONTACTS}[*].email"
 Action = dict[str, Any]
 
 FIRST_NAMES = ("Adam", "Amelia", "Beatrice", "Bruno", "Carmen", "Clara", "Diego", "Dora", "Elena",
@@ -686,7 +688,7 @@ class EmailOf(OneContact):
         return [c for c in contacts(device) if c["email"]]
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_text(self.at_start(initial)["email"])]
+        return [C.answer_text(self.at_start(initial)["email"], rivals=EMAILS)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from self.open_target(device)
@@ -853,7 +855,8 @@ class NextBirthday(_ContactsTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         today = datetime.date.fromisoformat(initial["os"]["time"]["iso"][:10])  # local time
-        return [C.answer_text(self._winner(initial["os"]["providers"]["contacts"], today))]
+        return [C.answer_text(self._winner(initial["os"]["providers"]["contacts"], today),
+                              rivals=NAMES)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         """Opens each member from the label's page and reads the birthday off the screen."""
@@ -940,7 +943,7 @@ class MessageByNote(StarByNote):
         return [C.created("os.providers.sms", {
             "thread_address": C.digits_like(row["phone"]), "type": "sent",
             "body": C.text_like(self.params.message)}),
-            C.may_change("os.providers.sms[id=*].read")]  # opening a thread reads it
+            C.may_change("os.providers.sms[id=*].read", to=True)]  # opening a thread reads it
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from search_and_open(device, self.params.note, self.params.contact_id)

@@ -46,6 +46,7 @@ from mobilegym_env.tasks import contacts, files, gallery, launcher, messages, no
 Action = dict[str, Any]
 CONTACTS = contacts.CONTACTS
 LOOKING = messages.LOOKING
+READING = messages.READING
 
 # What a message about a topic says (the topic's key words are in it).
 TOPICS = {
@@ -317,7 +318,7 @@ class SaveSenderAsContact(_CrossTask):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.created(CONTACTS, {"name": C.text_like(self.params.name),
                                      "phone": C.digits_like(self.params.number)}),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from messages.open_thread(device, self.params.number)
@@ -362,7 +363,7 @@ class EmailFromMessage(_WithContact):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.modified(CONTACTS, id=self.params.contact_id,
                            fields={"email": C.text_like(self.params.email)}),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         phone = self.phone_now(device)
@@ -400,7 +401,7 @@ class EmailOfSender(_WithContact):
                      [self.params.topic, *topics])
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_text(self.at_start(initial)["email"]), C.may_change(LOOKING)]
+        return [C.answer_text(self.at_start(initial)["email"], rivals=contacts.EMAILS), READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from messages.open_thread(device, self.phone_now(device))
@@ -452,7 +453,7 @@ class UnreadFromLabel(_CrossTask):
         unread = {m["thread_address"] for m in initial["os"]["providers"]["sms"]
                   if m["type"] == "inbox" and not m["read"]
                   and any(same_number(m["thread_address"], n) for n in numbers)}
-        return [C.answer_number(len(unread)), C.may_change(LOOKING)]
+        return [C.answer_number(len(unread)), READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from _app_home(device, "contacts", "labels")
@@ -509,7 +510,7 @@ class TextContactNumber(_WithContact):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [messages.sent(self.recipient_phone(initial), C.phone_like(self.phone(initial))),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from _open_contact(device, self.params.name, self.params.contact_id)
@@ -532,7 +533,7 @@ class ShareContactByMessage(TextContactNumber):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         card = _Card(self.params.name, self.phone(initial))
         return [messages.sent(self.recipient_phone(initial), card, name="contact card sent"),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from _open_contact(device, self.params.name, self.params.contact_id)
@@ -583,7 +584,7 @@ class MessageToNote(_WithContact):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.created(notes.NOTES, {"title": C.text_like(self.params.title),
                                         "body": C.text_like(self.params.message)}),
-                C.may_change(LOOKING, "os.clipboard")]
+                READING, C.may_change("os.clipboard")]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         phone = self.phone_now(device)
@@ -625,8 +626,9 @@ class ChecklistToMessage(notes.ListTask):
         _check_texting(device, params.name, params.phone)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [messages.sent(C.digits_like(self.params.phone), C.items_like(self.left())),
-                C.may_change(LOOKING)]
+        return [messages.sent(C.digits_like(self.params.phone),
+                              C.items_like(self.left(), rivals=self.params.items)),
+                READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from _app_home(device, "notes", "fab")
@@ -758,8 +760,8 @@ class TextBatteryLevel(_WithContact):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         level = initial["os"]["hardware"]["battery"]["level"]
-        return [messages.sent(C.digits_like(self.phone(initial)), C.number_like(level)),
-                C.may_change(LOOKING)]
+        return [messages.sent(C.digits_like(self.phone(initial)), C.number_like(level, unit="%")),
+                READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from settings.go(device, "nav_battery")
@@ -850,7 +852,7 @@ class OpenFileFromMessage(_WithContact):
                                               f"it's {name} in {folder}.", ago, False)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [_shows_file(f"{ROOT}/{self.params.path}"), C.may_change(LOOKING)]
+        return [_shows_file(f"{ROOT}/{self.params.path}"), READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         phone = self.phone_now(device)

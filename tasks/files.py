@@ -564,7 +564,11 @@ class LargestFile(Task):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         found = _entries(initial["os"]["files"], self.params.folder)
         biggest = max(found, key=lambda n: found[n]["size"])
-        return [C.answer_text([biggest, _stem(biggest)])]
+        # every other file's name (and its stem) is a rival, in this folder or another
+        others = [posixpath.basename(p) for p, e in initial["os"]["files"].items()
+                  if not e["is_dir"] and posixpath.basename(p) != biggest]
+        return [C.answer_text([biggest, _stem(biggest)],
+                              rivals=[*others, *(_stem(n) for n in others)])]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from browse(device, self.params.folder)
@@ -600,6 +604,10 @@ class ReadTextFile(Task):
          "dollars?", "520", 520),
         ("Documents/Recipes", "pancakes.txt", "how many pancakes does the recipe make?", "8", 8),
     )
+    # the file's other values, which an answer must not give as well
+    RIVALS = {"wifi_password.txt": ("welcome2026", "Maple-5G", "Maple-Guest"),
+              "book_club.md": ("Laura", "Thursday, March 12 at 7 pm"),
+              "team_offsite.txt": ("April 8", "laptop", "jacket")}
 
     @dataclass(frozen=True)
     class Params:
@@ -623,8 +631,11 @@ class ReadTextFile(Task):
         return {"file_name": name, "question": question}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        _, _, _, shown, number = self.FACTS[self.params.fact]
-        return [C.answer_text(shown) if number is None else C.answer_number(number)]
+        _, name, _, shown, number = self.FACTS[self.params.fact]
+        # the file's other values, and the other files' answers
+        rivals = [*self.RIVALS.get(name, ()), *(f[3] for f in self.FACTS if f[3] != shown)]
+        return [C.answer_text(shown, rivals=rivals) if number is None
+                else C.answer_number(number, rivals=rivals)]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         folder, name, _, shown, _ = self.FACTS[self.params.fact]
@@ -697,7 +708,12 @@ class LocateFile(Task):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         folder = self._where(initial["os"]["files"], self.params.file_name)[0]
-        return [C.answer_text(posixpath.basename(folder), contains=True)]
+        # every other folder's name is a rival; its path names the folders above it
+        # ("Documents/Work"), on their own they are rivals too ("Work or Documents")
+        folders = [posixpath.basename(p) for p, e in initial["os"]["files"].items()
+                   if e["is_dir"]]
+        rel = posixpath.relpath(folder, ROOT)
+        return [C.answer_text([posixpath.basename(folder), rel, folder], rivals=folders)]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from O.open_app(device, "files")

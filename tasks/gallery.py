@@ -106,7 +106,7 @@ def photo_sent(phone: str, file_name: str) -> list[Expectation]:
     return [C.created("os.providers.sms", carries_the_photo,
                       name=f"sent {file_name} to {phone}"),
             # the conversation opens after sending: its messages count as read
-            C.may_change("os.providers.sms[id=*].read")]
+            C.may_change("os.providers.sms[id=*].read", to=True)]
 
 
 # ----- oracle steps (Gallery is on screen)
@@ -761,7 +761,7 @@ class LargestAlbum(Task):
         counts = self._counts(list(_rows(initial).values()),
                               (self.params.a, self.params.b, self.params.c))
         best = max(counts, key=counts.__getitem__)
-        return [C.answer_text([best, f"{best} album", f"the {best} album"])]
+        return [C.answer_text(best, rivals=[*counts, C.at("os.providers.media[*].album")])]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield O.tap(device, text="Albums", role="tab")

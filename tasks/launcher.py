@@ -961,9 +961,14 @@ class AddToHome(_AppTask):
 
 
 # --------------------------------------------------------------------------- questions
-def _answer_name(name: str, kind: str) -> Expectation:
-    """The answer is the name, alone or as "the <name> app" / "<name> folder"."""
-    return C.answer_text([name, f"{name} {kind}", f"the {name} {kind}", f"the {name}"])
+def _all_app_names() -> list[str]:
+    return [m.name for m in installed_apps().manifests()]
+
+
+def _answer_name(name: str, rivals: Iterable[str]) -> Expectation:
+    """The answer names it ("Clock", "the Clock app", "It's Clock.") and none of ``rivals``
+    (the other apps' or folders' names)."""
+    return C.answer_text(name, rivals=list(rivals))
 
 
 class _Question(_HomeTask):
@@ -1005,7 +1010,7 @@ class FolderAppsQuery(_Question):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         apps = _folder_named(initial, self.params.folder)["apps"]
-        return [C.answer_items([app_name(a) for a in apps])]
+        return [C.answer_items([app_name(a) for a in apps], rivals=_all_app_names())]
 
     def look(self, device: Device) -> Iterator[Action]:
         yield from _open_folder(device, _folder_id(device, self.params.folder))
@@ -1072,7 +1077,7 @@ class DockRightmostQuery(_Question):
         lay_out(device, rng, dock=self.params.dock, pages=1)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [_answer_name(app_name(_layout(initial)["dock"][-1]), "app")]
+        return [_answer_name(app_name(_layout(initial)["dock"][-1]), _all_app_names())]
 
     def answer(self, state: dict[str, Any]) -> str:
         return app_name(_layout(state)["dock"][-1])
@@ -1132,7 +1137,7 @@ class FolderOfAppQuery(_Question, _AppTask):
         folder = _folder_holding(initial, self.params.app_id)
         if folder is None:
             raise ValueError(f"{self.params.app_id} is in no folder at the start")
-        return [_answer_name(folder["name"], "folder")]
+        return [_answer_name(folder["name"], (*FOLDER_NAMES, *NEW_NAMES))]
 
     def look(self, device: Device) -> Iterator[Action]:
         yield from _open_folder(device, device.kernel.launcher.folder_of(self.params.app_id))

@@ -27,6 +27,8 @@ from mobilegym_env.task import Start, Task
 SMS_PATH = "os.providers.sms"
 ARCHIVED = "apps.messages.archived"
 LOOKING = "os.providers.sms[id=*].read"  # opening a conversation marks it read
+# the allowance for it: unread -> read only (marking a conversation unread is not looking)
+READING = C.may_change(LOOKING, to=True)
 IN_MESSAGES = Start(app="messages")
 Actions = Iterator[dict[str, Any]]
 
@@ -255,7 +257,7 @@ class SendToContact(_MessagesTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [sent(C.digits_like(self.params.phone), C.text_like(self.params.body)),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from compose(device, self.params.name, self.params.body)
@@ -286,7 +288,7 @@ class SendToNumber(_MessagesTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [sent(C.digits_like(self.params.number), C.text_like(self.params.body)),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from thread_list(device)
@@ -323,7 +325,7 @@ class ReplyInThread(_MessagesTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [sent(self.params.address, C.text_like(self.params.body)),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from open_thread(device, self.params.address)
@@ -381,7 +383,7 @@ class ForwardMessage(_MessagesTask):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         body = self._message(initial, self.params.what)["body"]
         return [sent(C.digits_like(self.params.recipient_phone), C.text_like(body)),
-                C.may_change(LOOKING, "os.clipboard")]
+                READING, C.may_change("os.clipboard")]
 
     def oracle(self, device: Device) -> Actions:
         m = self._message(device.state(), self.params.what)
@@ -405,7 +407,7 @@ class DeleteThread(_OneThread):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.deleted(SMS_PATH, ids=_thread_ids(initial, self.params.address),
                           name=f"conversation with {self.params.name} deleted"),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from _select(device, [self.params.address])
@@ -427,7 +429,7 @@ class DeleteTwoThreads(_TwoThreads):
                           name=f"conversation with {p.first} deleted"),
                 C.deleted(SMS_PATH, ids=_thread_ids(initial, p.second_address),
                           name=f"conversation with {p.second} deleted"),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from self._select_both(device)
@@ -465,7 +467,7 @@ class DeleteMessage(_MessagesTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.deleted(SMS_PATH, id=self.params.sms_id, name="message deleted"),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Actions:
         [m] = device.kernel.providers.query(f"{SMS}/{self.params.sms_id}")
@@ -488,7 +490,7 @@ class ArchiveThread(_OneThread):
         before = initial["apps"]["messages"]["archived"]
         return [C.equals(ARCHIVED, [*before, self.params.address],
                          name=f"conversation with {self.params.name} archived"),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from _select(device, [self.params.address])
@@ -530,7 +532,7 @@ class UnarchiveThread(_MessagesTask):
         keep = [a for a in initial["apps"]["messages"]["archived"] if a != self.params.address]
         return [C.equals(ARCHIVED, keep, name=f"conversation with {self.params.name} "
                                               f"unarchived"),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from thread_list(device)
@@ -635,7 +637,7 @@ class ReplyFromNotification(_MessagesTask):
         inbox.deliver_sms(device.kernel, self.params.phone, self.params.incoming)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [sent(self.params.phone, C.text_like(self.params.body)), C.may_change(LOOKING)]
+        return [sent(self.params.phone, C.text_like(self.params.body)), READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from _open_notification(device, self.params.name)
@@ -692,7 +694,7 @@ class VerificationCode(_MessagesTask):
         _deliver_code(device, rng, self.params.service, self.params.code)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_number(self.params.code), C.may_change(LOOKING)]
+        return [C.answer_number(self.params.code), READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from _open_notification(device, SERVICES[self.params.service])
@@ -729,9 +731,10 @@ class SendCode(_MessagesTask):
         _deliver_code(device, rng, self.params.service, self.params.code)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [sent(C.digits_like(self.params.phone), C.text_contains(str(self.params.code)),
+        # the code and no other number (the older code in the thread is the near-miss)
+        return [sent(C.digits_like(self.params.phone), C.number_like(self.params.code),
                       name="code sent"),
-                C.may_change(LOOKING, "os.clipboard")]
+                READING, C.may_change("os.clipboard")]
 
     def oracle(self, device: Device) -> Actions:
         yield from _open_notification(device, SERVICES[self.params.service])
@@ -771,7 +774,7 @@ class UnreadCount(_MessagesTask):
             inbox.mark_unread(device.kernel, address)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_number(len(self.params.unread)), C.may_change(LOOKING)]
+        return [C.answer_number(len(self.params.unread)), READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from thread_list(device)
@@ -825,8 +828,9 @@ class MeetingPlan(_MessagesTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         place = self.params.place.removeprefix("the ")
-        return [C.answer_text(place, contains=True, name="answer place"),
-                C.answer_time(*self.params.time, name="answer time"), C.may_change(LOOKING)]
+        return [C.answer_text(place, name="answer place",
+                              rivals=[p.removeprefix("the ") for p in PLACES]),
+                C.answer_time(*self.params.time, name="answer time"), READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from open_thread(device, self.params.phone)
@@ -863,17 +867,31 @@ FACTS: dict[str, tuple[str, str, str]] = {
 
 def _fact_answer(key: str) -> Expectation:
     """The answer check of a fact (times, numbers and dates are read leniently)."""
+    rivals = fact_rivals(key)  # the other facts: of other kinds too ("$240 or 4B")
     if key == "hike_time":
-        return C.answer_time(8, 15)
+        return C.answer_time(8, 15, rivals=rivals)
     if key == "cleaning_date":
-        return C.answer_date(2026, 3, 10)
-    if key in ("faucet_estimate", "charge_amount", "gate_code"):
-        return C.answer_number(float(FACTS[key][2].lstrip("$")))
-    if key == "review_room":
-        return C.answer_text(["4B", "room 4B"])
-    if key == "party_address":
-        return C.answer_text(["1420 Valencia Street", "1420 Valencia St"], contains=True)
-    return C.answer_text(FACTS[key][2], contains=True)
+        return C.answer_date(2026, 3, 10, rivals=rivals)
+    if key in ("faucet_estimate", "charge_amount"):
+        return C.answer_number(float(FACTS[key][2].lstrip("$")), unit="$", rivals=rivals)
+    if key == "gate_code":
+        return C.answer_number(float(FACTS[key][2]), rivals=rivals)
+    return C.answer_text(FACT_SPELLINGS.get(key, FACTS[key][2]), rivals=fact_rivals(key))
+
+
+# other spellings of the text facts
+FACT_SPELLINGS = {"party_address": ("1420 Valencia Street", "1420 Valencia St"),
+                  "review_room": ("4B", "room 4B")}
+# values in the conversations an answer may confuse with a fact (besides the other facts)
+NEAR_MISSES = ("742 Valencia St", "Luigi's", "Blue Bottle", "Mint Plaza", "Sightglass",
+               "Pantoll parking lot", "Mount Tam", "The Overstory", "Green Leaf Market",
+               "Bayview Dental", "730164", "482913", "4821")
+
+
+def fact_rivals(key: str) -> list[str]:
+    """What an answer about fact ``key`` must not name as well: the other facts' answers and
+    the near-misses of the conversations."""
+    return [*(v[2] for k, v in FACTS.items() if k != key), *NEAR_MISSES]
 
 
 def _fact_message(state: dict[str, Any], key: str) -> dict[str, Any]:
@@ -914,7 +932,7 @@ class AskAboutConversation(_MessagesTask):
         return {"question": FACTS[self.params.fact][0]}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [_fact_answer(self.params.fact), C.may_change(LOOKING)]
+        return [_fact_answer(self.params.fact), READING]
 
     def oracle(self, device: Device) -> Actions:
         m = _fact_message(device.state(), self.params.fact)
@@ -965,9 +983,10 @@ class PassOnFact(_MessagesTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         must = self.WHAT[self.params.fact][1]
-        return [sent(C.digits_like(self.params.phone), C.text_contains(must),
-                      name=f"{self.params.fact} sent"),
-                C.may_change(LOOKING, "os.clipboard")]
+        body = C.number_like(float(must)) if must.isdigit() else \
+            C.text_naming(must, rivals=fact_rivals(self.params.fact))
+        return [sent(C.digits_like(self.params.phone), body, name=f"{self.params.fact} sent"),
+                READING, C.may_change("os.clipboard")]
 
     def oracle(self, device: Device) -> Actions:
         m = _fact_message(device.state(), self.params.fact)

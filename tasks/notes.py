@@ -732,7 +732,7 @@ class AddItems(_OneNoteTask):
         before = _items_of(_record(_notes(initial), self.params.note_id))
         want = (*before, (self.params.first, False), (self.params.second, False))
         return [C.modified(NOTES, id=self.params.note_id, fields={"items": ItemsLike(want)}),
-                C.may_change("apps.notes.next_id")]
+                C.may_change("apps.notes.next_id", increasing=True)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from open_note(device, self.params.note_id)
@@ -827,7 +827,7 @@ class ListLeftItems(ListTask):
     tags = ("scroll",)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_items(self.left())]
+        return [C.answer_items(self.left(), rivals=self.params.items)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from open_note(device, self.params.note_id)
@@ -956,7 +956,8 @@ class LookUpFact(_NotesTask):
             return [C.answer_number(int(value))]
         if kind == "phone":
             return [C.answer_phone(value)]
-        return [C.answer_text(value, contains=True)]
+        # one code of its shape, the right one (the decoy note holds another)
+        return [C.answer_code(value, r"[A-Z]\d{2}")]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         title = FACTS[self.params.fact][0]

@@ -34,6 +34,8 @@ BLOCKED = "os.providers.blocked"
 VOICEMAILS = "apps.phone.voicemails"
 HEARD = "apps.phone.voicemails[id=*].read"  # opening a voicemail marks it heard
 LOOKING = "os.providers.sms[id=*].read"  # opening a conversation marks it read
+HEARING = C.may_change(HEARD, to=True)  # never back to unheard
+READING = C.may_change(LOOKING, to=True)  # never back to unread
 IN_PHONE = Start(app="phone")
 AREAS = ("415", "628", "650", "510", "408", "707", "925", "213", "312")
 NAMES = ("Nora Sato", "Felix Brandt", "Ruby Castillo", "Omar Haddad", "Lena Fischer",
@@ -773,7 +775,7 @@ class BlockSpamTexter(_PhoneTask):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.created(BLOCKED, {"number": C.digits_like(self.params.number)},
-                          name=f"{self.params.number} blocked"), C.may_change(LOOKING)]
+                          name=f"{self.params.number} blocked"), READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from O.open_app(device, "messages")
@@ -870,7 +872,7 @@ class VoicemailTime(_Person):
             store["next_id"] += 1
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_time(self.params.hour, self.params.minute), C.may_change(HEARD)]
+        return [C.answer_time(self.params.hour, self.params.minute), HEARING]
 
     def oracle(self, device: Device) -> Actions:
         vm = max((v for v in device.state()["apps"]["phone"]["voicemails"]
@@ -907,7 +909,7 @@ class DeleteVoicemail(_PhoneTask):
             raise ValueError(f"no voicemail {params.voicemail_id}")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.deleted(VOICEMAILS, id=self.params.voicemail_id), C.may_change(HEARD)]
+        return [C.deleted(VOICEMAILS, id=self.params.voicemail_id), HEARING]
 
     def oracle(self, device: Device) -> Actions:
         yield tab(device, "Voicemail")
@@ -1004,7 +1006,7 @@ class CallUnreadSender(_Person):
         unread = [m for m in initial["os"]["providers"]["sms"]
                   if m["type"] == "inbox" and not m["read"]]
         sender = max(unread, key=lambda m: (m["timestamp_ms"], m["id"]))["address"]
-        return [made_call(sender), C.may_change(LOOKING)]
+        return [made_call(sender), READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from O.open_app(device, "phone")
@@ -1038,7 +1040,7 @@ class TextMissedCaller(_FreshCall):
         return [C.created(SMS, {"thread_address": C.digits_like(latest(initial, ("missed",))),
                                 "type": "sent", "body": C.text_like(self.params.body)},
                           name="text sent"),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Actions:
         call_id = _call_id(device.state(), self.params.number, self.params.at_ms)
@@ -1195,7 +1197,7 @@ class SaveVoicemailCaller(_PhoneTask):
                 C.created(CONTACTS, {"name": C.text_like(self.params.contact),
                                      "phone": C.digits_like(self.params.number)},
                           name=f"{self.params.contact} saved"),
-                C.may_change(HEARD)]
+                HEARING]
 
     def oracle(self, device: Device) -> Actions:
         vm = next(v for v in device.state()["apps"]["phone"]["voicemails"]
@@ -1249,7 +1251,7 @@ class UpdateNewNumber(_Person):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.modified(CONTACTS, id=self.params.contact_id,
                            fields={"phone": C.digits_like(self.params.number)}),
-                C.may_change(LOOKING)]
+                READING]
 
     def oracle(self, device: Device) -> Actions:
         yield from O.open_app(device, "contacts")

@@ -94,6 +94,11 @@ def _app_name(app_id: str) -> str:
     return installed_apps().manifest(app_id).name
 
 
+# the rivals of an answer naming apps: every app's name
+APP_NAMES = tuple(m.name for m in installed_apps().manifests())
+IP_ADDRESS = r"\d{1,3}(?:\.\d{1,3}){3}"
+
+
 def _require(condition: bool, message: str) -> None:
     if not condition:
         raise ValueError(message)
@@ -1040,7 +1045,7 @@ class BatteryLevel(_Query):
         device.kernel.set_preference("battery_level", self.params.level)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_number(initial["os"]["hardware"]["battery"]["level"])]
+        return [C.answer_number(initial["os"]["hardware"]["battery"]["level"], unit="%")]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield A.answer(O.node(device, id="sb_battery")["text"])
@@ -1064,7 +1069,9 @@ class ConnectedNetwork(_Query):
         _join_random(device, rng)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_text(initial["os"]["hardware"]["wifi"]["ssid"])]
+        return [C.answer_text(initial["os"]["hardware"]["wifi"]["ssid"], rivals=[
+            C.at("os.hardware.wifi.saved_networks[*].ssid"),
+            C.at("os.hardware.wifi.nearby[*].ssid")])]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go(device, "nav_network", "nav_internet")
@@ -1089,7 +1096,8 @@ class IpAddress(_Query):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         # an address is unambiguous inside a sentence ("It's 192.168.44.114")
-        return [C.answer_text(initial["os"]["hardware"]["wifi"]["ip_address"], contains=True)]
+        # one IP address, the right one ("192.168.0.12 or 192.168.0.1" names two)
+        return [C.answer_code(initial["os"]["hardware"]["wifi"]["ip_address"], IP_ADDRESS)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go(device, "nav_network", "nav_internet")
@@ -1144,7 +1152,7 @@ class StorageUsed(_Query):
         _vary_storage(device, rng)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_number(initial["os"]["hardware"]["storage"]["used_gb"], 0.05)]
+        return [C.answer_number(initial["os"]["hardware"]["storage"]["used_gb"], 0.05, unit="GB")]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go(device, "nav_storage")
@@ -1173,7 +1181,7 @@ class StorageCategory(_Query):
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         size = initial["os"]["hardware"]["storage"]["categories"][self.params.category]
-        return [C.answer_number(size, 0.05)]
+        return [C.answer_number(size, 0.05, unit="GB")]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go(device, "nav_storage")
@@ -1208,8 +1216,8 @@ class PermissionHolders(_Query):
         _grant_to(device, rng, self.params.perm, 1, 3)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_items([_app_name(a) for a in _granted(initial,
-                                                                     self.params.perm)])]
+        return [C.answer_items([_app_name(a) for a in _granted(initial, self.params.perm)],
+                               rivals=APP_NAMES)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go(device, "nav_apps", "nav_permission_manager",
@@ -1230,7 +1238,7 @@ class BatteryHog(_BatteryUsage):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         usage = initial["os"]["hardware"]["battery"]["usage"]
         name = _app_name(max(usage, key=lambda u: u["percent"])["id"])
-        return [C.answer_text([name, f"{name} app", f"the {name} app"])]
+        return [C.answer_text(name, rivals=APP_NAMES)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         top = yield from self.top_on_screen(device)

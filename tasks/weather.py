@@ -24,7 +24,7 @@ from mobilegym_env import checks as C
 from mobilegym_env import oracle as O
 from mobilegym_env.apps.weather import data, model
 from mobilegym_env.device import Device
-from mobilegym_env.judge import Expectation, Judged
+from mobilegym_env.judge import Expectation
 from mobilegym_env.task import Start, Task
 from mobilegym_env.tasks import contacts, messages
 
@@ -72,27 +72,19 @@ def _over_episode(task: Task, initial: dict[str, Any], fn: Callable[[int], Any])
     return seen
 
 
-def _one_number_of(values: Sequence[float]) -> C.TextTest:
-    """A text holding exactly one number, one of ``values``."""
-    def test(text: str) -> tuple[bool, str]:
-        found = sorted(set(C.parse_numbers(text)))
-        if len(found) != 1:
-            return False, f"found {len(found)} numbers {found}: give exactly one"
-        return any(abs(found[0] - v) < 1e-9 for v in values), f"read {found[0]:g}"
-    shown = " or ".join(f"{v:g}" for v in values)
-    return C.TextTest(f"the number {shown}", test)
+def answer_any(values: Sequence[float], name: str = "answer",
+               unit: str | None = None) -> Expectation:
+    """The answer names exactly one number, one of ``values`` (what it was at some instant
+    of the episode), in ``unit`` (numbers of other units are incidental)."""
+    return C.answer_number(values, name=name, unit=unit)
 
 
-def answer_any(values: Sequence[float], name: str = "answer") -> Expectation:
-    """The answer holds exactly one number, one of ``values``."""
-    reading = _one_number_of(values)
+def degrees_unit(initial: dict[str, Any]) -> str:
+    """The unit the app shows temperatures in at the start: ``°C`` or ``°F``."""
+    return f"°{initial['apps']['weather']['unit']}"
 
-    def test(j: Judged) -> tuple[bool, str]:
-        if not j.answer or not j.answer.strip():
-            return False, f"expected an answer of {reading.expected}; no answer was given"
-        ok, found = reading.test(j.answer)
-        return ok, f"expected {reading.expected}; answer {j.answer!r} ({found})"
-    return C.holds(name, test)
+
+CONDITION_NAMES = tuple(dict.fromkeys((*data.CONDITIONS, *data.NIGHT_NAMES.values())))
 
 
 def today(c: data.City, now_ms: int) -> data.Day:
@@ -192,13 +184,15 @@ class _DayValue(_SavedCityTask):
     """A value of the city's forecast for today, read off its page."""
 
     node = ""  # the detail tile the oracle reads
+    unit: str | None = None  # the value's unit (other numbers in an answer are incidental)
 
     def value(self, d: data.Day) -> float:
         raise NotImplementedError
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [answer_any(_over_episode(self, initial,
-                                         lambda ms: self.value(today(self.place, ms))))]
+                                         lambda ms: self.value(today(self.place, ms))),
+                           unit=self.unit)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from open_city(device, self.params.key)
@@ -225,6 +219,7 @@ class Humidity(_DayValue):
     template = "What's the humidity in {city} today, in percent?"
     tags = ("scroll",)
     node = "humidity"
+    unit = "%"
 
     def value(self, d: data.Day) -> float:
         return d.humidity
@@ -256,7 +251,7 @@ class FeelsLike(_SavedCityTask):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         unit = initial["apps"]["weather"]["unit"]
         return [answer_any(_over_episode(self, initial, lambda ms: data.degrees(
-            data.current(self.place, ms).feels_like, unit)))]
+            data.current(self.place, ms).feels_like, unit)), unit=degrees_unit(initial))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from open_city(device, self.params.key)
@@ -318,7 +313,8 @@ class WeatherHere(_WeatherTask):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         c = data.city(self.params.preset)
         return [C.answer_text(_over_episode(self, initial,
-                                            lambda ms: data.current(c, ms).condition))]
+                                            lambda ms: data.current(c, ms).condition),
+                              rivals=CONDITION_NAMES)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield A.answer(_shown(device, "condition"))
@@ -334,7 +330,7 @@ class RainTomorrow(_SavedCityTask):
         def rainy(ms: int) -> str:
             d = data.local_now(self.place, ms).date() + datetime.timedelta(days=1)
             return "yes" if data.day(self.place, d).rainy else "no"
-        return [C.answer_text(_over_episode(self, initial, rainy))]
+        return [C.answer_text(_over_episode(self, initial, rainy), rivals=("yes", "no"))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from open_city(device, self.params.key)
@@ -377,7 +373,7 @@ class HighOnWeekday(_SavedCityTask):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         unit = initial["apps"]["weather"]["unit"]
         return [answer_any(_over_episode(self, initial, lambda ms: data.degrees(
-            data.day(self.place, self.date(ms)).high, unit)))]
+            data.day(self.place, self.date(ms)).high, unit)), unit=degrees_unit(initial))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from open_city(device, self.params.key)
@@ -428,7 +424,8 @@ class WarmestCity(_WeatherTask):
         def warmest(ms: int) -> str:
             highs = {k: today(data.city(k), ms).high for k in self.params.keys}
             return data.city(max(highs, key=highs.__getitem__)).name
-        return [C.answer_text(_over_episode(self, initial, warmest))]
+        return [C.answer_text(_over_episode(self, initial, warmest),
+                              rivals=[c.name for c in data.CITIES])]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from city_list(device)
@@ -455,7 +452,7 @@ class FahrenheitTemperature(_SavedCityTask):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         temps = _over_episode(self, initial, lambda ms: data.degrees(
             data.current(self.place, ms).temp, "F"))
-        return [C.equals("apps.weather.unit", "F"), answer_any(temps)]
+        return [C.equals("apps.weather.unit", "F"), answer_any(temps, unit="°F")]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield O.tap(device, id="settings")
@@ -544,7 +541,7 @@ class AddCityTemperature(AddCity):
         unit = initial["apps"]["weather"]["unit"]
         temps = _over_episode(self, initial, lambda ms: data.degrees(
             data.current(data.city(self.params.key), ms).temp, unit))
-        return [*super().checks(initial), answer_any(temps)]
+        return [*super().checks(initial), answer_any(temps, unit=degrees_unit(initial))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from super().oracle(device)
@@ -685,8 +682,8 @@ class TextHigh(_SavedCityTask):
                      if c["id"] == self.params.contact_id)
         highs = _over_episode(self, initial, lambda ms: data.degrees(
             today(self.place, ms).high, unit))
-        return [messages.sent(C.digits_like(phone), _one_number_of(highs)),
-                C.may_change(messages.LOOKING)]
+        return [messages.sent(C.digits_like(phone), C.number_like(highs, unit=f"°{unit}")),
+                messages.READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from open_city(device, self.params.key)

@@ -133,8 +133,9 @@ def test_cooking_time_is_in_minutes(env, answer, ok):
 
 
 @pytest.mark.parametrize("answer, ok", [
-    ("Greek Salad", True), ("the greek salad", False), ("Greek salad recipe", True),
-    ("Lemon Garlic Pasta", False)])
+    ("Greek Salad", True), ("the greek salad", True), ("Greek salad recipe", True),
+    ("It's the Greek Salad.", True), ("Lemon Garlic Pasta", False),
+    ("Greek Salad or Lemon Garlic Pasta", False)])
 def test_recipe_with_ingredient_answers(env, answer, ok):
     task, initial, final = start(env, "recipe_with_ingredient", ingredient="kalamata olives")
     assert task.judge(initial, final, answer=answer).success is ok

@@ -184,9 +184,11 @@ def test_modified_date_answers(env):
 
 def test_locate_file_answers(env):
     task, initial, final = begin(env, "files.locate_file", {"file_name": "q1_goals.md"})
-    for good in ("Work", "the Work folder", "Documents/Work"):
+    for good in ("Work", "the Work folder", "Documents/Work", "It's in Work."):
         assert task.judge(initial, final, good).success, good
-    assert not task.judge(initial, final, "Documents").success
+    for bad in ("Documents", "Work or Download", "Work, Music, Download, Recipes",
+                "Work or Documents"):
+        assert not task.judge(initial, final, bad).success, bad
     task, initial, final = begin(env, "files.locate_file", {"file_name": "group_photo.jpg"})
     assert task.judge(initial, final, "Birthday party").success
     assert not task.judge(initial, final, "Birthday").success

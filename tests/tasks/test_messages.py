@@ -104,6 +104,25 @@ def test_reply_in_thread_tolerates_reading_other_threads_only():
     archived = _archived(_send(initial, DANIEL, "On my way"), [BEN])
     assert _stray(task.judge(initial, archived)) == ['apps.messages.archived: [] -> '
                                                      '["+1 628-555-0147"]']
+    # looking reads; marking another conversation unread is no part of looking
+    unread = _read(_send(initial, DANIEL, "On my way"), BEN, read=False, only=19)
+    assert _stray(task.judge(initial, unread)) == ["os.providers.sms[id=19].read: true -> "
+                                                   "false"]
+
+
+def test_losing_a_draft_is_collateral_damage():
+    task, initial = _setup("messages.reply_in_thread", name="Daniel Kim", address=DANIEL,
+                           body="On my way")
+    initial["apps"]["messages"]["drafts"] = {EMILY: "Half a thought"}
+    kept = _send(initial, DANIEL, "On my way")
+    assert task.judge(initial, kept).success
+    lost = copy.deepcopy(kept)
+    lost["apps"]["messages"]["drafts"] = {}
+    assert _stray(task.judge(initial, lost)) == ['apps.messages.drafts["+1 510-555-0193"] '
+                                                 '(deleted)']
+    left = copy.deepcopy(kept)
+    left["apps"]["messages"]["drafts"][BEN] = "typed and left"
+    assert not task.judge(initial, left).clean
 
 
 def test_forward_needs_the_whole_message_to_the_recipient():
@@ -136,6 +155,8 @@ def test_pass_on_fact_needs_the_fact_in_the_text():
     assert task.judge(initial, _send(initial, "+1 415-555-0166",
                                      "It's 1420 Valencia St, apt 3")).success
     assert not task.judge(initial, _send(initial, "+1 415-555-0166", "Valencia Street")).success
+    assert not task.judge(initial, _send(initial, "+1 415-555-0166",
+                                         "1420 Valencia St or 742 Valencia St")).success
 
 
 def test_reply_from_notification_reads_the_new_message():
@@ -243,6 +264,9 @@ def test_meeting_plan_takes_the_changed_plan():
     assert not task.judge(initial, initial, "Tartine at 10:00 AM").success
     assert not task.judge(initial, initial, "Ferry Building at 10:00 AM").success
     assert not task.judge(initial, initial, "Ferry Building").success  # no time
+    assert not task.judge(initial, initial,
+                          "Ferry Building at 4:30 PM, or maybe Tartine").success
+    assert not task.judge(initial, initial, "Ferry Building at 4:30 PM or 10:00 AM").success
 
 
 @pytest.mark.parametrize("fact, right, other_form, wrong", [
@@ -256,7 +280,9 @@ def test_ask_about_conversation_answers(fact: str, right: str, other_form: str, 
     task, initial = _setup("messages.ask_about_conversation", fact=fact)
     assert task.judge(initial, initial, right).success
     assert task.judge(initial, initial, other_form).success
+    assert task.judge(initial, initial, f"The answer is {right}.").success
     assert not task.judge(initial, initial, wrong).success
+    assert not task.judge(initial, initial, f"{right} or Rockridge library").success
 
 
 def test_bad_params_are_refused_before_anything_changes():

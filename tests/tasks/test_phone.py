@@ -263,9 +263,13 @@ def test_text_missed_caller_body_and_recipient(booted):
                                              "Can I call you back in an hour?")).success
     assert not task.judge(initial, _with_sms(initial, "+1 628-555-0147",  # Ben: the default
                                              "Can I call you back in an hour?")).success
-    read = _with_sms(initial, "+1 408-555-0144", "Can I call you back in an hour?")
-    read["os"]["providers"]["sms"][0]["read"] = False  # looking is allowed either way
-    assert task.judge(initial, read).success
+    unread = _with_sms(initial, "+1 408-555-0144", "Can I call you back in an hour?")
+    assert unread["os"]["providers"]["sms"][0]["read"]
+    unread["os"]["providers"]["sms"][0]["read"] = False  # looking reads; it never unreads
+    verdict = task.judge(initial, unread)
+    assert not verdict.success and not verdict.clean
+    assert [str(c) for c in verdict.unexpected_changes] == [
+        "os.providers.sms[id=1].read: true -> false"]
 
 
 def test_call_back_missed_reads_the_newest_missed_call(booted):
