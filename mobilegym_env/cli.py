@@ -1,7 +1,7 @@
 """The ``mobilegym`` command: ``eval`` runs agents over tasks and prints pass@k tables;
 ``play`` lets a person play a task in a window; ``replay`` checks recorded trajectories;
-``tasks`` lists tasks; ``screenshot`` saves what the phone shows; ``gallery`` renders every
-screen for review."""
+``audit`` checks tasks against the benchmark's rules; ``tasks`` lists tasks; ``screenshot``
+saves what the phone shows; ``gallery`` renders every screen for review."""
 
 from __future__ import annotations
 
@@ -60,16 +60,22 @@ def _eval(args: argparse.Namespace) -> int:
             signal.signal(signal.SIGTERM, previous)
 
 
-def _plan(args: argparse.Namespace) -> Any:
-    """The Evaluation the arguments ask for, after importing the ``--import`` modules."""
+def _import_modules(modules: list[str]) -> None:
+    """Imports the ``--import`` modules (tasks they register become known)."""
     from .agents import import_module
-    from .evaluate import Evaluation
 
-    for module in args.imports:
+    for module in modules:
         try:
             import_module(module)
         except ValueError as err:
             raise ValueError(f"--import: {err}") from None
+
+
+def _plan(args: argparse.Namespace) -> Any:
+    """The Evaluation the arguments ask for, after importing the ``--import`` modules."""
+    from .evaluate import Evaluation
+
+    _import_modules(args.imports)
     # -k's default: 3, or fewer when there are fewer episodes (an explicit -k is checked)
     k = args.k if args.k is not None else [max(1, min(3, args.episodes))]
     return Evaluation(args.agent, args.tasks, episodes=args.episodes, k=k, seed=args.seed,
@@ -234,7 +240,7 @@ def _stats_columns(table: Table, ks: list[int], tasks: bool, errors: bool) -> No
     headers = ["success", *[f"pass@{k}" for k in ks], "prog-\nress", "side\neffect",
                "false\ndone", "over\nsteps", "steps", "x\noracle"]
     for header in (["tasks"] if tasks else []) + headers + (["errors"] if errors else []):
-        table.add_column(header, justify="right", no_wrap=True)
+        table.add_column(header, justify="right", overflow="fold")  # narrow: fold, never cut
 
 
 def _stats_row(stats: dict, ks: list[int], tasks: bool, errors: bool) -> list[str]:
@@ -276,6 +282,39 @@ def _task_table(agent: str, entry: dict, ev: Any) -> Table:
     for task_id, stats in entry["by_task"].items():
         table.add_row(task_id, *_stats_row(stats, ev.ks, False, errors))
     return table
+
+
+def _audit(args: argparse.Namespace) -> int:
+    import json
+
+    from .audit import RULE, audit_task
+    from .env import MobileGymEnv
+    from .task import resolve_tasks
+
+    _import_modules(args.imports)
+    if args.seeds < 1:
+        raise ValueError(f"--seeds must be >= 1, got {args.seeds}")
+    ids = resolve_tasks(args.tasks)
+    env = MobileGymEnv(task=ids)
+    reports = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  console=Console(stderr=True), transient=True,
+                  disable=args.quiet or args.json) as bar:
+        job = bar.add_task("audit", total=len(ids))
+        for task_id in ids:
+            reports.append(audit_task(task_id, range(args.seeds), env=env))
+            bar.update(job, advance=1, description=task_id)
+    env.close()
+    failing = [r for r in reports if not r.ok]
+    if args.json:
+        print(json.dumps([r.to_dict() for r in reports], indent=1))
+    else:
+        for report in reports:
+            if args.all or not report.ok or report.warnings:
+                print(report.explain())
+        print(f"{len(reports) - len(failing)} of {len(reports)} tasks pass the rules "
+              f"({args.seeds} seeds each). Levels: {RULE}.")
+    return 1 if failing else 0
 
 
 def _tasks(args: argparse.Namespace) -> int:
@@ -341,17 +380,12 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .agents import import_module
     from .trajectory import replay
 
     missing = [path for path in args.files if not Path(path).is_file()]
     if missing:
         raise ValueError(f"no such file: {', '.join(missing)}")
-    for module in args.imports:  # the modules that register the recorded tasks
-        try:
-            import_module(module)
-        except ValueError as err:
-            raise ValueError(f"--import: {err}") from None
+    _import_modules(args.imports)  # the modules that register the recorded tasks
     status = 0
     for path in args.files:
         report = replay(path, check_frames=not args.no_frames)
@@ -441,6 +475,23 @@ def main(argv: list[str] | None = None) -> int:
     rp.add_argument("--import", dest="imports", nargs="+", default=[], metavar="MODULE",
                     help="modules that register the recorded tasks (as for eval)")
     rp.set_defaults(fn=_replay)
+    au = sub.add_parser("audit", help="check tasks against the benchmark's rules: the oracle "
+                                      "solves them from the screen, doing nothing fails, "
+                                      "levels and step budgets are as measured",
+                        description="Runs each task's oracle on a few seeds and checks the "
+                        "task: the oracle solves every seed cleanly, looking only at the "
+                        "screen; DONE at once and waiting fail; its level is the measured "
+                        "one; its step budget leaves room. Exits 1 if any task breaks a rule.")
+    au.add_argument("--tasks", nargs="+", metavar="TASK",
+                    help="task ids, suites or globs (default: all)")
+    au.add_argument("--seeds", type=int, default=5, help="seeds per task (default 5)")
+    au.add_argument("--import", dest="imports", nargs="+", default=[], metavar="MODULE",
+                    help="modules that register tasks (as for eval)")
+    au.add_argument("--all", action="store_true",
+                    help="report every task, not only those with problems or warnings")
+    au.add_argument("--json", action="store_true", help="print the reports as JSON")
+    au.add_argument("--quiet", action="store_true", help="no progress display")
+    au.set_defaults(fn=_audit)
     ls = sub.add_parser("tasks", help="list tasks with their metadata (filterable)")
     ls.add_argument("--suite", help="only this suite (launcher, settings, notes...)")
     ls.add_argument("--split", choices=["train", "test"], help="only this split")
