@@ -153,7 +153,9 @@ def _stated(value: Any, told: str) -> bool:
     if isinstance(value, datetime.date):  # as instructions write dates: "March 5", "Mar 5"
         spellings = (f"{value:%B} {value.day}", f"{value:%b} {value.day}", value.isoformat())
         return any(s.casefold() in told for s in spellings)
-    return str(value).casefold() in told
+    text = str(value).casefold()
+    # "12×(3+4)" is stated by "12 × (3 + 4)": spacing is how it is written, not what
+    return text in told or "".join(text.split()) in "".join(told.split())
 
 
 class RandomAgent(Agent):

@@ -118,3 +118,20 @@ def test_the_view_gives_what_the_screen_shows(env):
     assert "Notes" in titles and titles - {""} <= view.seen
     with pytest.raises(O.OracleError, match="no app 'nope'"):
         view.app_name("nope")
+
+
+def test_an_audit_names_each_rule_a_task_breaks(env):
+    from mobilegym_env.audit import audit_task, measured_level, step_budget
+
+    looks = audit_task("peektest.looks", range(2), env=env)
+    assert [kind for kind, _ in looks.problems] == [], looks.explain()
+    peeks = audit_task("peektest.peeks", range(2), env=env)
+    assert [kind for kind, _ in peeks.problems] == ["peeks"]
+    blind = audit_task("peektest.answers_blind", range(2), env=env)
+    # one ANSWER: a step from the goal, and L1 by its steps, not the L2 of its label
+    assert sorted(kind for kind, _ in blind.problems) == ["level", "one_step", "peeks"]
+    assert (measured_level([3], 1, "operate"), measured_level([11], 1, "query"),
+            measured_level([3], 2, "operate"), measured_level([3], 1, "hybrid"),
+            measured_level([30], 1, "operate"), measured_level([2], 3, "operate")) == \
+        (1, 3, 3, 3, 4, 4)
+    assert (step_budget([4, 7]), step_budget([25])) == (17, 50)
