@@ -12,11 +12,16 @@ The rules, each a problem a report names:
 - the label is the measured level (:func:`measured_level`: oracle steps and apps);
 - the step budget is at least :func:`step_budget` of the oracle's longest run, and the oracle
   never uses more than 70% of it (a warning);
-- no seed starts one action from the goal (the oracle takes at least two steps).
+- no seed starts one action from the goal (the oracle takes at least two steps);
+- the instruction varies with the seed (over :data:`VARIETY_SEEDS` seeds), unless the task
+  says why it may not (``same_instruction``);
+- a query's right answer cannot be guessed: over :data:`ANSWER_SEEDS` seeds no answer is the
+  right one on more than :data:`MOST_COMMON_ANSWER` of them.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +37,9 @@ RULE = ("L1: at most 4 oracle steps in one app; L2: at most 10 steps in one app;
         "20 steps, or two apps, or a lookup chained into an action (hybrid); L4: longer, or "
         "three apps or more")
 BUDGET_WARNING = 0.7  # an oracle using more of its budget leaves an agent no room
+VARIETY_SEEDS = 20  # seeds over which an instruction must read differently at least once
+ANSWER_SEEDS = 20  # seeds over which a query's answers are counted
+MOST_COMMON_ANSWER = 0.25  # the largest share of seeds one right answer may have
 
 
 def measured_level(oracle_steps: Sequence[int], apps: int, objective: str) -> int:
@@ -64,8 +72,9 @@ class TaskAudit:
 
     Attributes:
         problems: Rules the task breaks, as ``(kind, what)`` (an empty list: it passes);
-            kinds are ``oracle``, ``crash``, ``idle``, ``level``, ``budget``, ``one_step``
-            and ``peeks``.
+            kinds are ``oracle``, ``crash``, ``idle``, ``level``, ``budget``, ``one_step``,
+            ``peeks``, ``invariant`` (one instruction on every seed) and ``guessable`` (a
+            query whose commonest right answer is right too often).
         warnings: Things worth a look that break no rule.
         episodes: The oracle's episode on each seed.
         peeks: What the oracle read beyond the screen, per seed.
@@ -170,7 +179,39 @@ def audit_task(task: str | type, seeds: Iterable[int] = range(5), env: Any = Non
         kinds = sorted({p for found in report.peeks.values() for p in found})
         report.problems.append(("peeks", f"the oracle reads what the screen does not show: "
                                          f"{kinds}"))
+    report.problems += _variety_problems(env, cls, task_id)
+    if cls.objective == "query":
+        report.problems += _guess_problems(env, task_id, report)
     return report
+
+
+def _variety_problems(env: Any, cls: type, task_id: str) -> list[tuple[str, str]]:
+    if cls.same_instruction:
+        return []
+    seen = set()
+    for seed in range(VARIETY_SEEDS):
+        _, info = env.reset(seed=seed, options={"task": task_id})
+        seen.add(info["instruction"])
+        if len(seen) > 1:
+            return []
+    return [("invariant", f"the instruction reads the same on all {VARIETY_SEEDS} seeds: "
+                          f"{seen.pop()!r} (vary its target, people and values, or say why "
+                          f"in same_instruction)")]
+
+
+def _guess_problems(env: Any, task_id: str, report: TaskAudit) -> list[tuple[str, str]]:
+    answers = [ep.answer for ep in report.episodes]
+    for seed in range(max(report.seeds) + 1, max(report.seeds) + 1 + ANSWER_SEEDS):
+        if len(answers) >= ANSWER_SEEDS:
+            break
+        answers.append(run_episode(env, OracleAgent(), task_id, seed).answer)
+    keys = Counter(" ".join(str(a).casefold().split()) for a in answers)
+    answer, count = keys.most_common(1)[0]
+    if count > MOST_COMMON_ANSWER * len(answers):
+        return [("guessable", f"the answer {answer!r} is right on {count} of {len(answers)} "
+                              f"seeds (at most {MOST_COMMON_ANSWER:.0%}): draw targets whose "
+                              f"answers differ, or ask for the value that decides a yes/no")]
+    return []
 
 
 def _idle_problems(env: Any, task_id: str, seed: int) -> list[tuple[str, str]]:

@@ -13,6 +13,7 @@ import fnmatch
 import functools
 import hashlib
 import importlib
+import json
 import pkgutil
 import string
 import types
@@ -90,6 +91,11 @@ class Task:
         suite: Suite name (the module's name under ``tasks/``).
         name: Task name inside the suite; the id is ``"<suite>.<name>"``.
         template: Instruction template, formatted with the params' fields.
+        phrasings: Other wordings of the same instruction (the same fields); each episode
+            uses one, chosen by its params (:meth:`phrasing`), so a template does not read
+            the same on every seed.
+        same_instruction: Why the instruction may read the same on every seed (an empty
+            string: it must vary; the task audit checks it over 20 seeds).
         difficulty: 1 (one screen) to 4 (long, several apps or many steps).
         objective: ``"operate"`` (change state), ``"query"`` (answer a question) or
             ``"hybrid"`` (find something out, then act on it).
@@ -109,6 +115,8 @@ class Task:
     suite: ClassVar[str] = ""
     name: ClassVar[str] = ""
     template: ClassVar[str] = ""
+    phrasings: ClassVar[tuple[str, ...]] = ()
+    same_instruction: ClassVar[str] = ""
     difficulty: ClassVar[int] = 2
     objective: ClassVar[str] = "operate"
     apps: ClassVar[tuple[str, ...]] = ()
@@ -149,8 +157,20 @@ class Task:
 
     @property
     def instruction(self) -> str:
-        """The instruction, rendered from the same params object the judge reads."""
-        return self.template.format(**self.template_values())
+        """The instruction, rendered from the same params object the judge reads, in the
+        wording :meth:`phrasing` picks."""
+        return self.phrasing().format(**self.template_values())
+
+    def phrasing(self) -> str:
+        """The wording of this episode: ``template`` or one of ``phrasings``, picked by a
+        stable hash of the params (the same params always read the same; replays and
+        ``reset(options={"params": ...})`` reproduce it)."""
+        wordings = (self.template, *self.phrasings)
+        if len(wordings) == 1:
+            return self.template
+        key = json.dumps(dataclasses.asdict(self.params), sort_keys=True, default=str)
+        digest = hashlib.sha256(f"{self.task_id()}|{key}".encode()).digest()
+        return wordings[int.from_bytes(digest[:4], "big") % len(wordings)]
 
     def template_values(self) -> dict[str, Any]:
         """What the template is formatted with: the params' fields, plus anything a task
@@ -320,13 +340,20 @@ def check_task_class(cls: type[Task]) -> None:
     except (KeyError, ValueError) as err:
         raise ValueError(f"{cls.task_id()}: bad config: {err}") from None
     fields = {f.name for f in dataclasses.fields(cls.Params)}
-    try:
-        string_fields = {f[1] for f in string.Formatter().parse(cls.template) if f[1]}
-    except ValueError as err:
-        raise ValueError(f"{cls.task_id()}: bad template: {err}") from None
-    if not string_fields <= fields and cls.template_values is Task.template_values:
-        raise ValueError(f"{cls.task_id()}: the template names {sorted(string_fields - fields)}"
-                         f", which are not params")
+    named: set[str] | None = None
+    for wording in (cls.template, *cls.phrasings):
+        try:
+            string_fields = {f[1] for f in string.Formatter().parse(wording) if f[1]}
+        except ValueError as err:
+            raise ValueError(f"{cls.task_id()}: bad template {wording!r}: {err}") from None
+        if not string_fields <= fields and cls.template_values is Task.template_values:
+            raise ValueError(f"{cls.task_id()}: the template names "
+                             f"{sorted(string_fields - fields)}, which are not params")
+        if named is not None and string_fields != named:
+            raise ValueError(f"{cls.task_id()}: the phrasing {wording!r} names "
+                             f"{sorted(string_fields)}, the template {sorted(named)}: each "
+                             f"wording must state the same values")
+        named = string_fields
 
 
 @functools.cache

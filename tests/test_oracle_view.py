@@ -128,10 +128,57 @@ def test_an_audit_names_each_rule_a_task_breaks(env):
     peeks = audit_task("peektest.peeks", range(2), env=env)
     assert [kind for kind, _ in peeks.problems] == ["peeks"]
     blind = audit_task("peektest.answers_blind", range(2), env=env)
-    # one ANSWER: a step from the goal, and L1 by its steps, not the L2 of its label
-    assert sorted(kind for kind, _ in blind.problems) == ["level", "one_step", "peeks"]
+    # one ANSWER: a step from the goal, L1 by its steps, not the L2 of its label, and the
+    # same count on every seed
+    assert sorted(kind for kind, _ in blind.problems) == ["guessable", "level", "one_step",
+                                                          "peeks"]
     assert (measured_level([3], 1, "operate"), measured_level([11], 1, "query"),
             measured_level([3], 2, "operate"), measured_level([3], 1, "hybrid"),
             measured_level([30], 1, "operate"), measured_level([2], 3, "operate")) == \
         (1, 3, 3, 3, 4, 4)
     assert (step_budget([4, 7]), step_budget([25])) == (17, 50)
+
+
+class _OpenNotes(_PinNote):
+    """Opens Notes: the same words on every seed."""
+
+    name = "same_words"
+    template = "Open Notes."
+
+    def checks(self, initial: dict) -> list:
+        return [C.holds("never", lambda j: False)]
+
+
+def test_an_instruction_that_never_changes_is_named_unless_the_task_says_why(env):
+    from mobilegym_env.audit import _variety_problems
+
+    register_task(_OpenNotes)
+    assert [k for k, _ in _variety_problems(env, _OpenNotes, "peektest.same_words")] == \
+        ["invariant"]
+    assert _variety_problems(env, _PinNote, "peektest.looks") == []
+    _OpenNotes.same_instruction = "one app to open"
+    try:
+        assert _variety_problems(env, _OpenNotes, "peektest.same_words") == []
+    finally:
+        _OpenNotes.same_instruction = ""
+
+
+def test_phrasings_are_picked_by_the_params_and_must_state_the_same_values():
+    class Worded(_PinNote):
+        name = "worded"
+        phrasings = ("Pin '{title}', my note.", "Please pin the note '{title}'.")
+
+    picks = {Worded(Worded.Params(i, f"Note {i}")).instruction.split("'")[0]
+             for i in range(40)}
+    assert picks == {"Pin the note titled ", "Pin ", "Please pin the note "}
+    task = Worded(Worded.Params(3, "Groceries"))
+    assert task.instruction == Worded(Worded.Params(3, "Groceries")).instruction  # stable
+
+    class Unstated(_PinNote):
+        name = "unstated"
+        phrasings = ("Pin a note.",)
+
+    from mobilegym_env.task import check_task_class
+
+    with pytest.raises(ValueError, match="must state the same values"):
+        check_task_class(Unstated)

@@ -123,5 +123,5 @@ if __name__ == "__main__":  # python tests/test_tasks.py --ledger: rewrite the l
         note = json.loads(LEDGER_FILE.read_text())["note"] if LEDGER_FILE.exists() else ""
         LEDGER_FILE.write_text(json.dumps({"note": note, "tasks": found}, indent=1) + "\n")
         counts = {k: sum(k in v for v in found.values()) for k in
-                  ("peeks", "level", "budget", "one_step")}
+                  ("peeks", "level", "budget", "one_step", "invariant", "guessable")}
         print(f"{len(found)} of {len(TASKS)} tasks break a rule: {counts}")
