@@ -49,6 +49,8 @@ class PinnedOpenApp(OpenApp):
 
     suite = "ppo"
     name = "open_app"
+    template = "Open the {app_name} app."  # one wording: the problem stays the one recorded
+    phrasings = ()
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Any) -> OpenApp.Params:
