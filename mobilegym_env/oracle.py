@@ -232,24 +232,30 @@ def scroll_to(device: Device, *, id: str | None = None, text: str | None = None,
               role: str | None = None, where: Callable[[Node], bool] | None = None,
               text_contains: str | None = None, max_swipes: int = 12,
               up: bool = False) -> Iterator[dict[str, Any]]:
-    """Scrolls the largest scrolling list on screen until a matching node is fully visible;
-    returns the node (``n = yield from scroll_to(device, id="contact:12")``).
+    """Scrolls the largest scrolling list on screen until a matching node is fully visible
+    and nothing (a floating button) covers its centre; returns the node
+    (``n = yield from scroll_to(device, text="Groceries", role="list_item")``). When the list
+    ends without it, the search turns and scrolls the other way (the list may have been
+    scrolled past it).
 
     Args:
         id, text, role, where, text_contains: What the node must match, as for :func:`find`.
         max_swipes: Give up after this many swipes.
-        up: Scroll towards the top instead.
+        up: Scroll towards the top first.
 
     Raises:
-        OracleError: The node never appeared (the list stopped moving, or max_swipes ran out).
+        OracleError: The node never appeared (the list stopped moving both ways, or
+            max_swipes ran out).
     """
     criteria = dict(id=id, text=text, role=role, where=where, text_contains=text_contains)
+    turned = False
     for _ in range(max_swipes + 1):
         found = find(device, **criteria)
         areas = _scroll_areas(device)
         area = max(areas, key=lambda n: (n["bounds"][2] - n["bounds"][0])
                    * (n["bounds"][3] - n["bounds"][1]), default=None)
-        if found is not None and (area is None or _inside(found, area, device.scale)):
+        reachable = found is not None and not _covered(device, found)
+        if reachable and (area is None or _inside(found, area, device.scale)):
             return found
         if area is None:
             break
@@ -259,14 +265,36 @@ def scroll_to(device: Device, *, id: str | None = None, text: str | None = None,
         top, bottom = (y0 + (y1 - y0) * 0.25) / h, (y0 + (y1 - y0) * 0.75) / h
         before = [(n["id"], n["text"], n["bounds"]) for n in device.ui_tree()]
         yield A.swipe(cx, top, cx, bottom) if up else A.swipe(cx, bottom, cx, top)
-        if found is None and [(n["id"], n["text"], n["bounds"])
-                              for n in device.ui_tree()] == before:
-            break  # the list did not move: the node is not in it
+        if [(n["id"], n["text"], n["bounds"]) for n in device.ui_tree()] == before:
+            if found is not None or turned:
+                break  # the list did not move: the node is as reachable as it gets
+            up, turned = not up, True  # the end of the list: look the other way
     found = find(device, **criteria)
     if found is not None:
         return found
     raise OracleError(f"scrolled but found no node {describe(**criteria)}; "
                       f"{screen_summary(device)}")
+
+
+def _covered(device: Device, n: Node) -> bool:
+    """Whether a tappable node drawn above ``n`` (a floating button, a bar), other than its
+    own children, covers its centre: a tap there would land on that instead. The tree is in
+    drawing order, depth first, so ``n``'s children are the run of nodes inside it right
+    after it."""
+    nodes = device.ui_tree()
+    try:
+        at = nodes.index(n)
+    except ValueError:
+        return False
+    x0, y0, x1, y1 = n["bounds"]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    children = True
+    for other in nodes[at + 1:]:
+        a0, b0, a1, b1 = other["bounds"]
+        children = children and x0 <= a0 and y0 <= b0 and a1 <= x1 and b1 <= y1
+        if not children and other["clickable"] and a0 <= cx < a1 and b0 <= cy < b1:
+            return True
+    return False
 
 
 def _inside(n: Node, area: Node, scale: int) -> bool:

@@ -69,6 +69,35 @@ def test_scroll_to_finds_rows_below_and_above_and_fails_clearly(screen):
         run(d, O.scroll_to(d, id="row:99"))
 
 
+def test_scroll_to_turns_back_for_a_row_scrolled_past(screen):
+    d = screen(long_list)
+    run(d, O.scroll_to(d, id="row:41"))
+    steps = run(d, O.scroll_to(d, id="row:3"))  # above: down to the end, then back up
+    assert run.result["id"] == "row:3" and steps > 1
+
+
+class _Screen:
+    def __init__(self, nodes):
+        self.nodes = nodes
+
+    def ui_tree(self):
+        return self.nodes
+
+
+def _node(id, bounds, clickable=True):
+    return {"id": id, "bounds": bounds, "clickable": clickable, "text": id}
+
+
+def test_a_node_under_a_floating_button_is_covered_but_not_by_its_own_children():
+    photo = _node("photo:7", (240, 640, 360, 760))
+    star = _node("photo:7:star", (330, 650, 350, 670))  # its own child, drawn after it
+    fab = _node("fab", (287, 672, 343, 728))            # over the photo's centre (300, 700)
+    label = _node("caption", (0, 690, 360, 710), clickable=False)
+    assert O._covered(_Screen([photo, star, label, fab]), photo)
+    assert not O._covered(_Screen([photo, star, label]), photo)
+    assert not O._covered(_Screen([fab, photo]), photo)  # drawn before it: under it
+
+
 def test_node_errors_list_the_screen_and_back_to_returns():
     d = Device()
     with pytest.raises(O.OracleError, match="no node id='nope' on screen; visible ids: "):
