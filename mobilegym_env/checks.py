@@ -68,9 +68,21 @@ class Matcher:
         reading's rivals); itself when it reads nothing."""
         return self
 
+    def judged(self, j: Judged) -> Matcher:
+        """This matcher with what it reads from the final state resolved (a record the agent
+        created, see :func:`created_field`); itself when it reads nothing."""
+        return self
+
 
 def _bind(expected: Any, initial: dict[str, Any]) -> Any:
     return expected.bind(initial) if isinstance(expected, Matcher) else expected
+
+
+def _resolve(fields: Any, j: Judged) -> Any:
+    """``fields`` (or a ``where``) with matchers that read the final state resolved."""
+    if isinstance(fields, Mapping):
+        return {k: v.judged(j) if isinstance(v, Matcher) else v for k, v in fields.items()}
+    return fields
 
 
 def _bind_all(fields: Any, initial: dict[str, Any]) -> Any:
@@ -236,8 +248,9 @@ class _Created(_RecordExpectation):
         kind, before = _container(j.initial, self.steps)
         _, after = _container(j.final, self.steps)
         new = [(rid, r) for rid, r in after.items() if rid not in before]
+        where = _resolve(self._where(j), j)
         good = [(rid, r) for rid, r in new
-                if (self.key is None or rid == self.key) and _where_ok(self._where(j), r)]
+                if (self.key is None or rid == self.key) and _where_ok(where, r)]
         return new, good
 
     def check(self, j: Judged) -> Check:
@@ -257,7 +270,7 @@ class _Created(_RecordExpectation):
         step = change.steps[-1]
         rid = step.id if isinstance(step, Rec) else step
         return (self.key is None or rid == self.key) and \
-            _where_ok(self._where(j), change.after)
+            _where_ok(_resolve(self._where(j), j), change.after)
 
 
 def _short_record(rec: Any) -> str:
@@ -309,11 +322,11 @@ class _Modified(_RecordExpectation):
             return Check(self.name, False, f"expected {self.path} record {self.rid!r}; it is "
                                            f"missing")
         rec = get(j.final, target)
-        fields = _bind_all(self.fields, j.initial)
+        fields = _resolve(_bind_all(self.fields, j.initial), j)
         wrong = {k: v for k, v in fields.items() if not _matches(v, get(rec, steps_of(k)))}
         detail = ", ".join(f"{k}: expected {_show(v)}, found "
                            f"{json.dumps(get(rec, steps_of(k)), default=str)}"
-                           for k, v in self.fields.items())
+                           for k, v in fields.items())
         return Check(self.name, not wrong, f"{render(target)}: {detail}")
 
     def allows(self, change: Change, j: Judged) -> bool:
@@ -452,6 +465,45 @@ def created(path: str, where: Mapping[str, Any] | Callable[[dict], bool] | None 
     Explains: the creation of records that match (and the container's ``next_*`` counters).
     """
     return _Created(path, where, key, count, name)
+
+
+class created_field(Matcher):  # noqa: N801 - reads as a value in a fields dict
+    """A field of the record a :func:`created` check finds, as an expected value: for checks
+    that refer to what the agent made, whatever id it got::
+
+        folder = C.created("apps.notes.folders", where={"name": "Trips"})
+        moved = C.modified("apps.notes.notes", id=4,
+                           fields={"folder_id": C.created_field(folder)})
+
+    Matches the field's value in any record the check finds in the final state (``id``: the
+    record's id, or its key in a keyed dict); matches nothing while it finds none.
+    """
+
+    def __init__(self, check: Expectation, field: str = "id") -> None:
+        if not isinstance(check, _Created):
+            raise TypeError("created_field() takes a check made by created()")
+        self.check, self.field = check, field
+        self.values: tuple[Any, ...] | None = None
+
+    def judged(self, j: Judged) -> Matcher:
+        _, good = self.check._new(j)
+        found = created_field(self.check, self.field)
+        found.values = tuple(self._value(rid, r) for rid, r in good)
+        return found
+
+    def _value(self, rid: Any, record: Any) -> Any:
+        if isinstance(record, dict) and self.field in record:
+            return record[self.field]
+        return rid if self.field == "id" else None  # a keyed dict's entry: its key
+
+    def __call__(self, value: Any) -> bool:
+        return bool(self.values) and value in self.values
+
+    def describe(self) -> str:
+        what = f"the {self.field} of the record created in {self.check.path}"
+        if self.values is None:
+            return what
+        return f"{what} ({', '.join(map(repr, self.values)) or 'none was created'})"
 
 
 def deleted(path: str, id: Any = None, *, ids: Iterable[Any] = (), key: str | None = None,
@@ -1191,7 +1243,8 @@ def answer_items(expected: Iterable[str | Sequence[str]], name: str = "answer", 
 __all__ = [
     "BOOKKEEPING_FIELDS", "MAX_EXTRA_WORDS", "UNITS", "Expectation", "Judged", "Matcher",
     "Quantity", "TextTest", "answer_code", "answer_date", "answer_items", "answer_number", "answer_phone",
-    "answer_text", "answer_time", "approx", "at", "code_like", "created", "date_like", "deleted",
+    "answer_text", "answer_time", "approx", "at", "code_like", "created", "created_field",
+    "date_like", "deleted",
     "digits_like", "equals", "holds", "items_like", "may_change", "modified",
     "normalize_text", "number_like", "one_of", "parse_dates", "parse_numbers",
     "parse_quantities", "parse_times", "phone_like", "rival_values", "setting", "simulated",

@@ -474,3 +474,28 @@ def test_may_change_increasing_and_predicates():
     assert not verdict([C.unchanged("os.settings"), added_only], state(), after).clean
     with pytest.raises(ValueError):
         C.may_change("a", to=True, increasing=True)
+
+
+def test_a_check_can_refer_to_the_record_the_agent_created():
+    """"Move the note into a new folder": whatever id the new folder got."""
+    def judge(folders, moved_to):
+        before = state()
+        before["apps"]["notes"]["folders"] = [{"id": 1, "name": "Work"}]
+        after = copy.deepcopy(before)
+        after["apps"]["notes"]["folders"] += folders
+        notes(after)[1]["folder_id"] = moved_to
+        notes(before)[1]["folder_id"] = None
+        folder = C.created("apps.notes.folders", where={"name": "Trips"})
+        return verdict([folder, C.modified("apps.notes.notes", id=2,
+                                           fields={"folder_id": C.created_field(folder)})],
+                       before, after)
+
+    assert judge([{"id": 7, "name": "Trips"}], 7).success
+    wrong = judge([{"id": 7, "name": "Trips"}], 1)  # into the folder that was there
+    assert not wrong.success
+    detail = next(c.detail for c in wrong.checks if c.name.startswith("modified"))
+    assert "expected the id of the record created in apps.notes.folders (7), found 1" in detail
+    assert not judge([{"id": 7, "name": "Camping"}, {"id": 8, "name": "Trips"}], 7).success
+    assert not judge([], 1).success  # no folder made: nothing to be in
+    with pytest.raises(TypeError, match="created_field"):
+        C.created_field(C.deleted("apps.notes.notes", id=1))
