@@ -2,8 +2,9 @@
 rewards, infos and episode ends.
 
 It guards the speed work (retained rendering, cheap judges and resets, copy-free
-observations): an optimisation must not change a single pixel or verdict. A deliberate change
-of look or behaviour re-records it::
+observations): an optimisation must not change a single pixel or verdict. The tasks it draws
+from are the ones recorded with it, so adding a task or an app leaves it alone. A deliberate
+change of look or behaviour (of the recorded tasks or the phone) re-records it::
 
     python tests/test_golden_trajectory.py      # rewrites tests/data/golden_trajectory.json
 
@@ -20,16 +21,19 @@ from typing import Any
 
 import gymnasium as gym
 
-import mobilegym_env  # noqa: F401 - registers MobileGym-v0
+import mobilegym_env
 from mobilegym_env.agents import RandomAgent
 
 GOLDEN = Path(__file__).parent / "data" / "golden_trajectory.json"
 STEPS, SEED, EVERY = 3000, 0, 250
 
 
-def record(steps: int = STEPS, seed: int = SEED) -> dict[str, Any]:
-    """Digests of the trajectory every ``EVERY`` steps, and each episode's end."""
-    env = gym.make("MobileGym-v0", render_mode="rgb_array")
+def record(steps: int = STEPS, seed: int = SEED, tasks: list[str] | None = None
+           ) -> dict[str, Any]:
+    """Digests of the trajectory every ``EVERY`` steps, and each episode's end, over ``tasks``
+    (default: every task registered now)."""
+    tasks = tasks or mobilegym_env.list_tasks()
+    env = gym.make("MobileGym-v0", render_mode="rgb_array", task=tasks)
     agent = RandomAgent()
     obs, info = env.reset(seed=seed)
     agent.reset(info["instruction"], {"seed": seed})
@@ -50,12 +54,13 @@ def record(steps: int = STEPS, seed: int = SEED) -> dict[str, Any]:
             start = info["task_id"]
             digest.update(obs.tobytes())
     env.close()
-    return {"steps": steps, "seed": seed, "checkpoints": checkpoints, "episodes": episodes}
+    return {"steps": steps, "seed": seed, "tasks": tasks, "checkpoints": checkpoints,
+            "episodes": episodes}
 
 
 def test_the_seeded_trajectory_is_unchanged():
     want = json.loads(GOLDEN.read_text())
-    got = record(want["steps"], want["seed"])
+    got = record(want["steps"], want["seed"], want.get("tasks"))
     assert got["episodes"] == want["episodes"], "episode ends changed"
     for step, digest in want["checkpoints"].items():
         assert got["checkpoints"][step] == digest, (

@@ -468,7 +468,9 @@ def test_permission_manager_lists_apps_per_permission(device: Device) -> None:
     device.kernel.permissions.revoke("notes", "camera")
     tap(device, id="nav_apps")
     tap(device, id="nav_permission_manager")
-    assert node(device, id="perm_manager:camera")["text"] == "Camera 2 of 13 apps allowed"
+    installed = len(device.kernel.packages.manifests())  # grows with the apps: no count pinned
+    assert node(device, id="perm_manager:camera")["text"] == \
+        f"Camera 2 of {installed} apps allowed"
     tap(device, id="perm_manager:camera")
     assert route(device) == "/apps/permissions/camera"
     assert node(device, id="perm_app:gallery", scroll=6)["text"] == "Gallery Allowed"
