@@ -66,6 +66,11 @@ TOPICS = {
                           "between 10 and 2.",
     "the garden party": "Can't wait for the garden party on Sunday! Should I bring a salad?",
 }
+# A word of each topic that its message says too (how a reader finds the conversation).
+TOPIC_WORDS = {"the bike you're selling": "bike", "the apartment viewing": "apartment viewing",
+               "your lost cat": "lost cat", "piano lessons": "piano lessons",
+               "the concert tickets": "concert tickets", "the carpool": "carpool",
+               "the couch delivery": "couch delivery", "the garden party": "garden party"}
 # (a note title, a message worth keeping)
 MEMOS = (
     ("Studio door", "The door code for the studio is 4417. Second floor, first door on the "
@@ -166,15 +171,15 @@ def _texts_about(device: Device, rng: np.random.Generator, senders: Sequence[str
         messages.receive(device, address, TOPICS[topic], ago, False)
 
 
-def _note_id(device: Device, title: str) -> int:
-    """The id of the note titled ``title`` (the oracles open notes written at setup)."""
-    [note] = [n for n in device.kernel.app_state("notes")["notes"] if n["title"] == title]
-    return note["id"]
-
-
-def _last_received(device: Device, address: str) -> str:
-    """The text of the newest message from ``address``, read off its open conversation."""
-    return O.node(device, id=f"sms:{messages.newest_inbox(device.state(), address)}")["text"]
+def _last_received(device: Device) -> str:
+    """The text of the newest message received in the open conversation (received bubbles
+    sit at the left, mine at the right)."""
+    area = O.node(device, id="thread")["bounds"]
+    got = [n for n in O.find_all(device, where=lambda n: (n["id"] or "").startswith("sms:"))
+           if n["bounds"][0] - area[0] < area[2] - n["bounds"][2]]
+    if not got:
+        raise O.OracleError("no received message on screen")
+    return got[-1]["text"]
 
 
 # --------------------------------------------------------------------------- matchers
@@ -210,16 +215,46 @@ def _shows_file(path: str) -> Expectation:
 
 # --------------------------------------------------------------------------- oracle helpers
 def _app_home(device: Device, app_id: str, anchor: str) -> Iterator[Action]:
-    """Brings an app up on its first screen (where ``anchor`` shows), from wherever."""
-    top = device.kernel.tasks.top_activity
-    if top is None or top.app_id != app_id:
+    """Brings an app up on its first screen (where ``anchor``, a node only that screen has,
+    shows), from wherever."""
+    if O.find(device, id=anchor) is None:
         yield from O.open_app(device, app_id)
-    yield from O.back_to(device, id=anchor)
+        yield from O.back_to(device, id=anchor)
 
 
-def _open_contact(device: Device, name: str, contact_id: int) -> Iterator[Action]:
+def _open_contact(device: Device, name: str) -> Iterator[Action]:
+    """Contacts' search for ``name``, then the result of that name."""
     yield from _app_home(device, "contacts", "labels")
-    yield from contacts.search_and_open(device, name, contact_id)
+    yield from O.type_into(device, name, id="search")
+    yield O.tap(device, role="list_item", where=lambda n: (n["id"] or "").startswith("contact:")
+                and n["text"] == name)
+
+
+def _open_thread_where(device: Device, test: Any) -> Iterator[Action]:
+    """Messages' list, then the conversation whose row ``test`` accepts."""
+    yield from messages.thread_list(device)
+    row = yield from O.scroll_to(device, where=lambda n: (n["id"] or "").startswith("thread:")
+                                 and test(n["text"]))
+    yield O.tap(device, row)
+
+
+def _open_thread_of(device: Device, name: str) -> Iterator[Action]:
+    """The conversation with the contact ``name`` (its row reads "<name>: <last text>")."""
+    yield from _open_thread_where(device, lambda text: text.startswith(f"{name}: "))
+
+
+def _open_thread_about(device: Device, topic: str) -> Iterator[Action]:
+    """The conversation whose last text is about ``topic``."""
+    word = TOPIC_WORDS[topic].casefold()
+    yield from _open_thread_where(device, lambda text: word in text.casefold())
+
+
+def _settings(device: Device, *ids: str) -> Iterator[Action]:
+    """Settings' main list, from wherever, then a tap on each of ``ids`` (scrolling to it)."""
+    yield from _app_home(device, "settings", "search_settings")
+    for target in ids:
+        found = yield from O.scroll_to(device, id=target)
+        yield O.tap(device, found)
 
 
 def _shown_value(device: Device, node_id: str) -> str:
@@ -237,8 +272,8 @@ def _add_contact(device: Device, name: str, phone: str) -> Iterator[Action]:
 
 def _read_note(device: Device, title: str) -> Iterator[Action]:
     """Opens the note titled ``title`` from Notes' list; returns its text's lines."""
-    yield from _app_home(device, "notes", "fab")
-    yield from notes.open_note(device, _note_id(device, title))
+    yield from _app_home(device, "notes", "folder_chips")
+    yield from notes.open_titled(device, title)
     return O.node(device, id="body")["text"].split("\n")
 
 
@@ -289,6 +324,9 @@ class SaveSenderAsContact(_CrossTask):
 
     name = "save_sender_as_contact"
     template = "Save the number that texted you about {topic} as a new contact named {name}."
+    phrasings = ("Someone texted me about {topic}. Add their number to my contacts as {name}.",
+                 "Create a contact called {name} with the number that messaged you about "
+                 "{topic}.")
     apps = ("messages", "contacts")
     tags = ("cross_app", "typing", "memory", "scroll")
 
@@ -321,7 +359,7 @@ class SaveSenderAsContact(_CrossTask):
                 READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from messages.open_thread(device, self.params.number)
+        yield from _open_thread_about(device, self.params.topic)
         number = O.node(device, role="heading")["text"]  # an unknown sender's title: the number
         yield from _add_contact(device, self.params.name, number)
 
@@ -332,6 +370,8 @@ class EmailFromMessage(_WithContact):
 
     name = "email_from_message"
     template = "{name} texted you a new email address. Update their contact with it."
+    phrasings = ("Put the new email address {name} sent you by text on their contact.",
+                 "{name} has a new email (it's in their text). Save it in Contacts.")
     apps = ("messages", "contacts")
     tags = ("cross_app", "typing", "search", "memory")
 
@@ -366,10 +406,9 @@ class EmailFromMessage(_WithContact):
                 READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        phone = self.phone_now(device)
-        yield from messages.open_thread(device, phone)
-        email = re.search(r"\S+@\S+\w", _last_received(device, phone)).group()
-        yield from _open_contact(device, self.params.name, self.params.contact_id)
+        yield from _open_thread_of(device, self.params.name)
+        email = re.search(r"\S+@\S+\w", _last_received(device)).group()
+        yield from _open_contact(device, self.params.name)
         yield from contacts.edit_contact(device, {"email": email})
 
 
@@ -379,6 +418,8 @@ class EmailOfSender(_WithContact):
 
     name = "email_of_sender"
     template = "What is the email address of the person who texted you about {topic}?"
+    phrasings = ("Someone texted me about {topic}. What's their email address?",
+                 "Find the email address of whoever messaged you about {topic}.")
     objective = "query"
     apps = ("messages", "contacts")
     tags = ("cross_app", "search", "memory")
@@ -404,18 +445,20 @@ class EmailOfSender(_WithContact):
         return [C.answer_text(self.at_start(initial)["email"], rivals=contacts.EMAILS), READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from messages.open_thread(device, self.phone_now(device))
+        yield from _open_thread_about(device, self.params.topic)
         sender = O.node(device, role="heading")["text"]
-        yield from _open_contact(device, sender, self.params.contact_id)
+        yield from _open_contact(device, sender)
         yield A.answer(_shown_value(device, "email"))
 
 
 class UnreadFromLabel(_CrossTask):
-    """Count the unread conversations with the contacts of a label (others have unread
-    messages too): the label's members in Contacts, their rows in Messages."""
+    """Count the unread messages from the contacts of a label (others have unread messages
+    too): the label's members in Contacts, their rows' unread counts in Messages."""
 
     name = "unread_from_label"
-    template = "How many unread conversations do you have with contacts labeled {label}?"
+    template = "How many unread messages do you have from contacts labeled {label}?"
+    phrasings = ("Count my unread texts from the people in my {label} label.",
+                 "How many messages from contacts labeled {label} haven't I read yet?")
     objective = "query"
     apps = ("contacts", "messages")
     tags = ("cross_app", "counting", "scroll", "navigation")
@@ -424,13 +467,15 @@ class UnreadFromLabel(_CrossTask):
     class Params:
         label: str
         unread_ids: tuple[int, ...]  # the members whose conversation has an unread message
+        counts: tuple[int, ...] = ()  # how many unread messages each has (default: one)
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         label = _pick(rng, CONTACT_LABELS)
         members = [c["id"] for c in _people(device) if label in c["labels"]]
         chosen = _pick(rng, members, int(rng.integers(1, len(members) + 1)))
-        return cls.Params(label, tuple(sorted(chosen)))
+        return cls.Params(label, tuple(sorted(chosen)),
+                          tuple(int(rng.integers(1, 6)) for _ in chosen))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -438,21 +483,27 @@ class UnreadFromLabel(_CrossTask):
         for contact_id in params.unread_ids:
             if params.label not in contacts.contact(device, contact_id)["labels"]:
                 raise ValueError(f"contact {contact_id} is not labeled {params.label}")
+        if params.counts and (len(params.counts) != len(params.unread_ids)
+                              or not all(1 <= n <= 5 for n in params.counts)):
+            raise ValueError("counts must give 1..5 messages for each of unread_ids")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         device.kernel.providers.update(SMS, {"read": True}, {})
         outsiders = [c["id"] for c in _people(device) if self.params.label not in c["labels"]]
-        for contact_id in (*self.params.unread_ids,
-                           *_pick(rng, outsiders, int(rng.integers(1, 4)))):
-            messages.receive(device, contacts.contact(device, contact_id)["phone"],
-                             _pick(rng, CHATTER), int(rng.integers(5, 600)), False)
+        counts = self.params.counts or (1,) * len(self.params.unread_ids)
+        others = _pick(rng, outsiders, int(rng.integers(1, 4)))
+        for contact_id, n in (*zip(self.params.unread_ids, counts, strict=True),
+                              *((c, int(rng.integers(1, 4))) for c in others)):
+            for text in _pick(rng, CHATTER, n):
+                messages.receive(device, contacts.contact(device, contact_id)["phone"],
+                                 text, int(rng.integers(5, 600)), False)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         numbers = [c[k] for c in initial["os"]["providers"]["contacts"]
                    if self.params.label in c["labels"] for k in ("phone", "phone2") if c[k]]
-        unread = {m["thread_address"] for m in initial["os"]["providers"]["sms"]
+        unread = [m for m in initial["os"]["providers"]["sms"]
                   if m["type"] == "inbox" and not m["read"]
-                  and any(same_number(m["thread_address"], n) for n in numbers)}
+                  and any(same_number(m["thread_address"], n) for n in numbers)]
         return [C.answer_number(len(unread)), READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
@@ -462,14 +513,17 @@ class UnreadFromLabel(_CrossTask):
         names = [n["text"] for n in O.find_all(
             device, where=lambda n: (n["id"] or "").startswith("contact:"))]
         yield from messages.thread_list(device)
-        seen: set[str] = set()
-        for _ in range(5):
-            seen |= {n["id"] for n in O.find_all(device, where=lambda n: (n["id"] or "")
-                                                  .startswith("thread:")
-                                                  and n["text"].endswith(" unread")
-                                                  and n["text"].split(":")[0] in names)}
+        unread: dict[str, int] = {}  # a member's row: its "N unread"
+        for _ in range(6):
+            for n in O.find_all(device, where=lambda n: (n["id"] or "").startswith("thread:")
+                                and n["text"].endswith(" unread")
+                                and n["text"].split(":")[0] in names):
+                unread[n["id"]] = int(n["text"].rsplit(", ", 1)[1].split()[0])
+            before = [(n["id"], n["bounds"]) for n in device.ui_tree()]
             yield O.scroll_down()
-        yield A.answer(str(len(seen)))
+            if [(n["id"], n["bounds"]) for n in device.ui_tree()] == before:
+                break
+        yield A.answer(str(sum(unread.values())))
 
 
 # --------------------------------------------------------------------------- Contacts -> Messages
@@ -479,6 +533,8 @@ class TextContactNumber(_WithContact):
 
     name = "text_contact_number"
     template = "Text {recipient} the phone number of {name}."
+    phrasings = ("Send {recipient} a text with {name}'s phone number.",
+                 "{recipient} needs {name}'s number: text it to them.")
     apps = ("contacts", "messages")
     tags = ("cross_app", "search", "typing", "memory")
     relative = True
@@ -513,7 +569,7 @@ class TextContactNumber(_WithContact):
                 READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_contact(device, self.params.name, self.params.contact_id)
+        yield from _open_contact(device, self.params.name)
         number = _shown_value(device, "phone")
         yield from messages.compose(device, self.params.recipient, number)
 
@@ -523,6 +579,8 @@ class ShareContactByMessage(TextContactNumber):
 
     name = "share_contact_by_message"
     template = "Send {name}'s contact details to {recipient} by text message."
+    phrasings = ("Share {name}'s contact card with {recipient} over Messages.",
+                 "Text {recipient} the contact of {name} (share it from Contacts).")
     objective = "operate"
     tags = ("cross_app", "share", "search", "typing")
 
@@ -536,7 +594,7 @@ class ShareContactByMessage(TextContactNumber):
                 READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_contact(device, self.params.name, self.params.contact_id)
+        yield from _open_contact(device, self.params.name)
         yield O.tap(device, id="share")
         yield O.tap(device, id="choose:messages")
         yield from messages.choose_recipient(device, self.params.recipient)
@@ -550,6 +608,8 @@ class MessageToNote(_WithContact):
 
     name = "message_to_note"
     template = 'Save the last message {name} sent you as a note titled "{title}".'
+    phrasings = ('Keep the latest text from {name} in a new note called "{title}".',
+                 'Make a note "{title}" with the last message you got from {name}.')
     apps = ("messages", "notes")
     tags = ("cross_app", "typing", "memory")
 
@@ -587,10 +647,9 @@ class MessageToNote(_WithContact):
                 READING, C.may_change("os.clipboard")]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        phone = self.phone_now(device)
-        yield from messages.open_thread(device, phone)
-        body = _last_received(device, phone)
-        yield from _app_home(device, "notes", "fab")
+        yield from _open_thread_of(device, self.params.name)
+        body = _last_received(device)
+        yield from _app_home(device, "notes", "folder_chips")
         yield O.tap(device, id="fab")
         yield from O.type_into(device, self.params.title, id="title")
         yield from O.type_into(device, body, id="body")
@@ -603,7 +662,9 @@ class ChecklistToMessage(notes.ListTask):
     suite = "cross_app"
     name = "checklist_to_message"
     template = 'Text {name} the items still unchecked on my "{title}" list.'
-    difficulty = 4
+    phrasings = ('Send {name} a text listing what is not ticked off yet on my "{title}" list.',
+                 'Tell {name} by text which items of my "{title}" checklist are still open.')
+    difficulty = 3
     objective = "hybrid"
     apps = ("notes", "messages")
     tags = ("cross_app", "typing", "memory", "scroll")
@@ -631,10 +692,10 @@ class ChecklistToMessage(notes.ListTask):
                 READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _app_home(device, "notes", "fab")
-        yield from notes.open_note(device, self.params.note_id)
-        left = [n["text"] for n in O.find_all(device, role="checkbox")
-                if not n["checked"] and (n["id"] or "").startswith("item:")]
+        yield from _app_home(device, "notes", "folder_chips")
+        yield from notes.open_titled(device, self.params.title)
+        items = yield from notes.read_items(device)
+        left = [text for text, ticked in items if not ticked]
         yield from messages.compose(device, self.params.name, ", ".join(left))
 
 
@@ -645,6 +706,9 @@ class NoteNumberToContact(_CrossTask):
     name = "note_number_to_contact"
     template = ('Add the {trade} from my note "{title}" to my contacts, with their name and '
                 'number.')
+    phrasings = ('My note "{title}" lists a {trade}: save them as a contact (name and number).',
+                 'Create a contact for the {trade} in my note "{title}", with their number.')
+    max_steps = 36
     apps = ("notes", "contacts")
     tags = ("cross_app", "typing", "memory", "scroll")
 
@@ -696,6 +760,9 @@ class WifiPasswordFromNote(_CrossTask):
 
     name = "wifi_password_from_note"
     template = "Connect to the Wi-Fi network {ssid}. The password is in my notes."
+    phrasings = ("Join the {ssid} Wi-Fi; I wrote its password in a note.",
+                 "Get the phone on the {ssid} network. You'll find the password in Notes.")
+    max_steps = 36
     apps = ("notes", "settings")
     tags = ("cross_app", "settings", "typing", "dialog", "search")
 
@@ -732,11 +799,16 @@ class WifiPasswordFromNote(_CrossTask):
                             lambda s: ConnectivityManager(s).connect_wifi(ssid, password))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        lines = yield from _read_note(device, self.params.title)
-        [password] = [x.split(": ", 1)[1] for x in lines
-                      if x.split(": ", 1)[0] == self.params.ssid]
-        yield from settings.go(device, "nav_network", "nav_internet")
-        yield from settings.tap_in_list(device, f"wifi:{self.params.ssid}")
+        ssid = self.params.ssid
+        yield from _app_home(device, "notes", "folder_chips")  # search the notes for it
+        yield O.tap(device, id="search")
+        yield A.type_text(ssid)
+        yield O.tap(device, role="list_item", where=lambda n: (n["id"] or "").startswith("note:")
+                    and f"{ssid}: " in n["text"])
+        lines = O.node(device, id="body")["text"].split("\n")
+        [password] = [x.split(": ", 1)[1] for x in lines if x.split(": ", 1)[0] == ssid]
+        yield from _settings(device, "nav_network", "nav_internet")
+        yield from settings.tap_in_list(device, f"wifi:{ssid}")
         yield from settings.type_and_submit(device, "wifi_password", password)
 
 
@@ -746,6 +818,8 @@ class TextBatteryLevel(_WithContact):
 
     name = "text_battery_level"
     template = "Text {name} my phone's battery level."
+    phrasings = ("Send {name} a text saying how much battery my phone has left.",
+                 "Let {name} know my battery percentage by text message.")
     apps = ("settings", "messages")
     tags = ("cross_app", "settings", "typing")
 
@@ -764,7 +838,7 @@ class TextBatteryLevel(_WithContact):
                 READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from settings.go(device, "nav_battery")
+        yield from _settings(device, "nav_battery")
         level = O.node(device, id="battery_level")["text"]
         yield from messages.compose(device, self.params.name, f"My battery is at {level}")
 
@@ -775,6 +849,8 @@ class SendNewestPhoto(_WithContact):
 
     name = "send_newest_photo"
     template = "Send your most recent photo to {name}."
+    phrasings = ("Text {name} the latest photo on my phone.",
+                 "Share my newest picture with {name} in a text message.")
     objective = "operate"
     apps = ("gallery", "messages")
     tags = ("cross_app", "share", "typing")
@@ -800,7 +876,11 @@ class SendNewestPhoto(_WithContact):
         yield from _app_home(device, "gallery", "photos")
         [first, *_] = O.find_all(device, where=lambda n: (n["id"] or "").startswith("photo:"))
         yield O.tap(device, first)
-        yield from gallery.share_to(device, self.params.name, self.params.contact_id)
+        yield O.tap(device, id="share")
+        if O.find(device, id="choose:messages") is not None:
+            yield O.tap(device, id="choose:messages")
+        yield from messages.choose_recipient(device, self.params.name)
+        yield O.tap(device, id="send")
 
 
 def _add_photo(device: Device, folder: str, pattern: str, taken_ms: int,
@@ -823,6 +903,8 @@ class OpenFileFromMessage(_WithContact):
 
     name = "open_file_from_message"
     template = "Open the file {name} told you about."
+    phrasings = ("{name} texted me about a file they saved on my phone. Open it in Files.",
+                 "Show me the file that {name} said they saved: open it.")
     objective = "operate"
     apps = ("messages", "files")
     tags = ("cross_app", "navigation", "memory", "scroll")
@@ -855,9 +937,8 @@ class OpenFileFromMessage(_WithContact):
         return [_shows_file(f"{ROOT}/{self.params.path}"), READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        phone = self.phone_now(device)
-        yield from messages.open_thread(device, phone)
-        said = _last_received(device, phone)  # "... it's <name> in <folder>."
+        yield from _open_thread_of(device, self.params.name)
+        said = _last_received(device)  # "... it's <name> in <folder>."
         name, folder = re.search(r"it's (\S+) in (\S+)\.$", said).groups()
         yield from _app_home(device, "files", "internal_storage")
         yield from files.browse(device, folder)

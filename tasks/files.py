@@ -27,11 +27,11 @@ from mobilegym_env.task import Start, Task
 FILES_HOME = Start(app="files")
 # Folders (under /sdcard) that tasks browse, and what instructions call them.
 WHERE = {"Download": "the Download folder", "Documents": "the Documents folder",
-         "Documents/Work": "the Work folder inside Documents",
-         "Documents/Recipes": "the Recipes folder inside Documents",
+         "Documents/Work": "the Work folder (Documents/Work)",
+         "Documents/Recipes": "the Recipes folder (Documents/Recipes)",
          "Music": "the Music folder", "Movies": "the Movies folder",
-         "DCIM/Camera": "the Camera folder inside DCIM",
-         "Pictures/Yosemite": "the Yosemite folder inside Pictures"}
+         "DCIM/Camera": "the Camera folder (DCIM/Camera)",
+         "Pictures/Yosemite": "the Yosemite folder (Pictures/Yosemite)"}
 
 
 # ----- state reads (on a device's kernel or a state dict)
@@ -122,6 +122,26 @@ def select_rows(device: Device, names: list[str]) -> Iterator[dict[str, Any]]:
         yield (O.long_press if i == 0 else O.tap)(device, row)
 
 
+def select_matching(device: Device, wanted: Any) -> Iterator[dict[str, Any]]:
+    """In a folder's list: scrolls down it once, long-pressing the first file row whose name
+    ``wanted(name)`` accepts and tapping the others (selection mode with all of them);
+    returns the names selected."""
+    picked: list[str] = []
+    for _ in range(12):
+        area = O.node(device, id="dir")["bounds"]
+        for row in O.find_all(device, where=lambda n: (n["id"] or "").startswith("file:")):
+            name = row["id"].removeprefix("file:")
+            whole = area[1] <= row["bounds"][1] and row["bounds"][3] <= area[3]
+            if whole and name not in picked and wanted(name):
+                yield (O.tap if picked else O.long_press)(device, row)
+                picked.append(name)
+        before = [(n["id"], n["bounds"]) for n in device.ui_tree()]
+        yield O.scroll_down()
+        if [(n["id"], n["bounds"]) for n in device.ui_tree()] == before:
+            break
+    return picked
+
+
 def _sort_by(device: Device, key: str) -> Iterator[dict[str, Any]]:
     row = yield from O.scroll_to(device, id="sort", up=True)
     yield O.tap(device, row)
@@ -135,6 +155,8 @@ class CreateFolder(Task):
     suite = "files"
     name = "create_folder"
     template = "In Files, create a new folder named '{folder_name}' in {where}."
+    phrasings = ("Make a folder called '{folder_name}' inside {where}.",
+                 "I need a new folder '{folder_name}' in {where}. Create it in Files.")
     difficulty = 2
     objective = "operate"
     apps = ("files",)
@@ -181,6 +203,8 @@ class RenameFile(Task):
     suite = "files"
     name = "rename_file"
     template = "Rename the file {old_name} in {where} to {new_name}."
+    phrasings = ("In {where}, change the name of {old_name} to {new_name}.",
+                 "Give {old_name} (in {where}) the new name {new_name}.")
     difficulty = 2
     objective = "operate"
     apps = ("files",)
@@ -284,7 +308,9 @@ class MoveFile(_Transfer):
 
     name = "move_file"
     template = "Move {file_name} from {source} to {dest}."
-    difficulty = 3
+    phrasings = ("Put {file_name}, which is in {source}, into {dest} instead.",
+                 "Using Files, move the file {file_name} out of {source} and into {dest}.")
+    difficulty = 2
     objective = "operate"
     tags = ("menu", "picker", "navigation", "scroll")
 
@@ -294,7 +320,9 @@ class CopyFile(_Transfer):
 
     name = "copy_file"
     template = "Copy {file_name} from {source} into {dest}, keeping the original where it is."
-    difficulty = 3
+    phrasings = ("Make a copy of {file_name} from {source} in {dest}; don't move the original.",
+                 "I want {file_name} in {dest} too: copy it there from {source}.")
+    difficulty = 2
     objective = "operate"
     tags = ("menu", "picker", "navigation", "scroll")
     COPY = True
@@ -332,6 +360,8 @@ class DeleteFile(_OneFile):
 
     name = "delete_file"
     template = "Delete the file {file_name} from {where}."
+    phrasings = ("Remove {file_name} from {where}.",
+                 "In Files, delete {file_name}, which is in {where}. Keep the others.")
     difficulty = 2
     objective = "operate"
     tags = ("menu", "dialog", "scroll")
@@ -366,6 +396,10 @@ class DeleteMatching(Task):
     name = "delete_matching"
     template = ("In the Download folder, delete every PDF whose name contains both 'invoice' and "
                 "'{year}'. Keep everything else.")
+    phrasings = ("Clean up Download: delete the PDFs with 'invoice' and '{year}' in their names, "
+                 "and nothing else.",
+                 "Delete all of my {year} invoice PDFs (names with 'invoice' and '{year}') from "
+                 "the Download folder; leave every other file.")
     difficulty = 3
     objective = "operate"
     apps = ("files",)
@@ -411,7 +445,7 @@ class DeleteMatching(Task):
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from browse(device, "Download")
-        yield from select_rows(device, _invoices(_device_files(device), self.params.year))
+        yield from select_matching(device, lambda name: _is_invoice(name, self.params.year))
         yield O.tap(device, id="sel_delete")
         yield O.tap(device, id="delete_confirm")
 
@@ -424,7 +458,12 @@ class OrganizeInvoices(Task):
     name = "organize_invoices"
     template = ("Create a folder named '{folder_name}' in the Documents folder, then move every "
                 "PDF in Download whose name contains both 'invoice' and '{year}' into it.")
-    difficulty = 4
+    phrasings = ("Make a '{folder_name}' folder in Documents and move the PDFs from Download "
+                 "whose names contain 'invoice' and '{year}' into it.",
+                 "File my {year} invoices: every PDF in Download named with 'invoice' and "
+                 "'{year}' goes into a new folder '{folder_name}' inside Documents.")
+    difficulty = 3
+    max_steps = 40
     objective = "operate"
     apps = ("files",)
     tags = ("typing", "selection", "long_press", "picker", "multi_step", "scroll")
@@ -457,7 +496,6 @@ class OrganizeInvoices(Task):
         return out
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
-        names = _invoices(_device_files(device), self.params.year)
         yield from browse(device, "Documents")
         yield O.tap(device, id="new_folder")
         yield from O.type_into(device, self.params.folder_name, id="new_folder_field")
@@ -465,7 +503,7 @@ class OrganizeInvoices(Task):
         yield A.back()  # up to Internal storage
         row = yield from O.scroll_to(device, id="dir:Download")
         yield O.tap(device, row)
-        yield from select_rows(device, names)
+        yield from select_matching(device, lambda name: _is_invoice(name, self.params.year))
         yield O.tap(device, id="sel_more")
         yield O.tap(device, id="sel_move")
         yield from pick_destination(device, f"Documents/{self.params.folder_name}")
@@ -479,6 +517,8 @@ class CountPdfs(Task):
     suite = "files"
     name = "count_pdfs"
     template = "How many PDF files are in {where}? Answer with a number."
+    phrasings = ("Count the PDFs directly in {where} and give me the number.",
+                 "What is the number of PDF files in {where}? Just the number.")
     difficulty = 2
     objective = "query"
     apps = ("files",)
@@ -539,6 +579,8 @@ class LargestFile(Task):
     suite = "files"
     name = "largest_file"
     template = "Which file in {where} is the largest? Answer with its name."
+    phrasings = ("What is the name of the biggest file in {where}?",
+                 "Find the largest file in {where} and tell me its file name.")
     difficulty = 2
     objective = "query"
     apps = ("files",)
@@ -582,7 +624,9 @@ class ReadTextFile(Task):
 
     suite = "files"
     name = "read_text_file"
-    template = "Open {file_name} in Files: {question}"
+    template = "Open {file_name} in {where}: {question}"
+    phrasings = ("Look in {file_name} ({where}) and tell me: {question}",
+                 "The answer is in {file_name} in {where}. {question}")
     difficulty = 2
     objective = "query"
     apps = ("files",)
@@ -611,34 +655,42 @@ class ReadTextFile(Task):
 
     @dataclass(frozen=True)
     class Params:
-        fact: int
+        folder: str
+        file_name: str
+
+    @classmethod
+    def _fact(cls, file_name: str) -> tuple[str, str, str, str, float | None]:
+        return next(f for f in cls.FACTS if f[1] == file_name)
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(rng.integers(len(cls.FACTS))))
+        folder, name, *_ = cls.FACTS[int(rng.integers(len(cls.FACTS)))]
+        return cls.Params(folder, name)
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        if not 0 <= params.fact < len(cls.FACTS):
-            raise ValueError(f"fact must be 0..{len(cls.FACTS) - 1}, got {params.fact}")
-        folder, name, _, shown, _ = cls.FACTS[params.fact]
+        if (params.folder, params.file_name) not in [f[:2] for f in cls.FACTS]:
+            raise ValueError(f"{params.folder}/{params.file_name} is not one of the files asked "
+                             f"about: {[f'{f[0]}/{f[1]}' for f in cls.FACTS]}")
+        folder, name, _, shown, _ = cls._fact(params.file_name)
         _need_file(device, folder, name)
         if shown not in device.kernel.files.read_text(posixpath.join(_abs(folder), name)):
             raise ValueError(f"{name} does not say {shown!r}")
 
     def template_values(self) -> dict[str, Any]:
-        _, name, question, _, _ = self.FACTS[self.params.fact]
-        return {"file_name": name, "question": question}
+        _, name, question, _, _ = self._fact(self.params.file_name)
+        return {"file_name": name, "question": question, "where": WHERE[self.params.folder]}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        _, name, _, shown, number = self.FACTS[self.params.fact]
+        _, name, _, shown, number = self._fact(self.params.file_name)
         # the file's other values, and the other files' answers
         rivals = [*self.RIVALS.get(name, ()), *(f[3] for f in self.FACTS if f[3] != shown)]
         return [C.answer_text(shown, rivals=rivals) if number is None
                 else C.answer_number(number, rivals=rivals)]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
-        folder, name, _, shown, _ = self.FACTS[self.params.fact]
+        folder, name = self.params.folder, self.params.file_name
+        _, _, _, shown, _ = self._fact(name)  # what the question asks for, as the file says it
         yield from browse(device, folder)
         row = yield from O.scroll_to(device, id=f"file:{name}")
         yield O.tap(device, row)
@@ -652,6 +704,8 @@ class ModifiedDate(_OneFile):
 
     name = "modified_date"
     template = "On what date was {file_name} in {where} last modified?"
+    phrasings = ("When was {file_name} in {where} last changed? Give the date.",
+                 "What is the last-modified date of {file_name} in {where}?")
     difficulty = 2
     objective = "query"
     tags = ("navigation", "scroll")
@@ -679,14 +733,14 @@ class LocateFile(Task):
     suite = "files"
     name = "locate_file"
     template = "Which folder is the file {file_name} in? Answer with the folder's name."
-    difficulty = 2
+    phrasings = ("Where on my phone is {file_name}? Tell me the name of its folder.",
+                 "In which folder did {file_name} end up? Just the folder's name.")
+    difficulty = 1
+    max_steps = 14
     objective = "query"
     apps = ("files",)
     tags = ("search", "typing")
     start = Start()  # from the home screen
-    NAMES = ("q1_goals.md", "pancakes.txt", "half_dome.jpg", "voice_memo_20260210.m4a",
-             "screen_recording_20260201.mp4", "group_photo.jpg", "team_offsite.txt",
-             "Screenshot_20260115_083010.png", "lease_agreement.pdf")
 
     @dataclass(frozen=True)
     class Params:
@@ -694,7 +748,16 @@ class LocateFile(Task):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, list(cls.NAMES)))
+        """A folder first (so that answers spread over folders), then a file of it whose name
+        no other file has."""
+        files = _device_files(device)
+        names = [posixpath.basename(p) for p, e in files.items() if not e["is_dir"]]
+        by_folder: dict[str, list[str]] = {}
+        for p, e in sorted(files.items()):
+            if not e["is_dir"] and names.count(posixpath.basename(p)) == 1:
+                by_folder.setdefault(posixpath.basename(posixpath.dirname(p)), []).append(
+                    posixpath.basename(p))
+        return cls.Params(_pick(rng, by_folder[_pick(rng, sorted(by_folder))]))
 
     @classmethod
     def _where(cls, files: dict[str, Any], name: str) -> list[str]:
@@ -731,6 +794,8 @@ class DeleteLargest(Task):
     suite = "files"
     name = "delete_largest"
     template = "Free up space: delete the largest file in {where}."
+    phrasings = ("Delete the biggest file in {where}.",
+                 "My storage is full. Find the largest file in {where} and delete it.")
     difficulty = 3
     objective = "hybrid"
     apps = ("files",)
@@ -774,6 +839,8 @@ class MoveNewest(Task):
     suite = "files"
     name = "move_newest"
     template = "Move the most recently downloaded file in the Download folder to {dest}."
+    phrasings = ("Take the newest file in Download and move it to {dest}.",
+                 "Whatever I downloaded last: move it from the Download folder into {dest}.")
     difficulty = 3
     objective = "hybrid"
     apps = ("files",)

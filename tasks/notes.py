@@ -9,6 +9,7 @@ records again in the initial state by their params (a title, a body).
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -140,35 +141,73 @@ def open_note(device: Device, note_id: int) -> Iterator[Action]:
     yield O.tap(device, card)
 
 
+def _title_is(title: str) -> Any:
+    """A note card's title line (a tap on it opens the note; a long press selects it)."""
+    return lambda n: n["role"] == "text" and not n["id"] and n["text"] == title
+
+
+def find_titled(device: Device, title: str, up: bool = False) -> Iterator[Action]:
+    """In a list of notes (home, a folder, search results): scrolls to the card titled
+    ``title``; returns its title line."""
+    return (yield from O.scroll_to(device, where=_title_is(title), up=up))
+
+
+def open_titled(device: Device, title: str) -> Iterator[Action]:
+    """From a list of notes: scrolls to the card titled ``title`` and opens it."""
+    line = yield from find_titled(device, title)
+    yield O.tap(device, line)
+
+
+def _item_is(text: str) -> Any:
+    return lambda n: n["role"] == "checkbox" and (n["id"] or "").startswith("item:") and \
+        n["text"] == text
+
+
+def read_items(device: Device) -> Iterator[Action]:
+    """In an open checklist: its items as shown, ``[(text, ticked)]`` in screen order
+    (scrolling down while the list runs past the screen's edge)."""
+    seen: dict[str, tuple[str, bool]] = {}
+    for _ in range(6):
+        rows = O.find_all(device, where=lambda n: n["role"] == "checkbox"
+                          and (n["id"] or "").startswith("item:"))
+        for n in rows:
+            seen.setdefault(n["id"], (n["text"], bool(n["checked"])))
+        area = O.find(device, id="items")
+        if area is None or not rows or rows[-1]["bounds"][3] < area["bounds"][3] - 4:
+            break
+        yield O.scroll_down()
+    return list(seen.values())
+
+
+def open_folder_chip(device: Device, folder: str) -> Iterator[Action]:
+    """On Notes' home: taps the chip of the folder named ``folder``."""
+    yield O.tap(device, where=lambda n: (n["id"] or "").startswith("folder:")
+                and n["text"] == folder)
+
+
 def _add_items(device: Device, items: Sequence[str]) -> Iterator[Action]:
     """In a checklist editor: types each item into the add-item field with Enter."""
     for item in items:
         yield from O.type_into(device, item, id="new_item", clear=False, submit=True)
 
 
-def _select_two(device: Device, a: int, b: int) -> Iterator[Action]:
-    """From the home list: long-presses one note's card and taps the other (in list order,
-    scrolling down only), entering selection mode with both."""
-    order = [n["id"] for n in model.ordered(_store(device)["notes"])]
-    first, second = sorted((a, b), key=order.index)
-    card = yield from O.scroll_to(device, id=f"note:{first}")
-    yield O.long_press(device, card)
-    card = yield from O.scroll_to(device, id=f"note:{second}")
-    yield O.tap(device, card)
+def select_titled(device: Device, titles: Sequence[str]) -> Iterator[Action]:
+    """From the home list: long-presses the card of whichever of ``titles`` shows first going
+    down, then taps the others: selection mode with all of them."""
+    wanted = set(titles)
+    first = yield from O.scroll_to(device, where=lambda n: _title_is(n["text"])(n)
+                                   and n["text"] in wanted)
+    yield O.long_press(device, first)
+    for title in sorted(wanted - {first["text"]}, key=list(titles).index):
+        line = yield from find_titled(device, title)
+        yield O.tap(device, line)
 
 
-def _delete_note(device: Device, note_id: int) -> Iterator[Action]:
-    """From the home list: opens the note, deletes it from its menu and confirms."""
-    yield from open_note(device, note_id)
+def delete_open_note(device: Device) -> Iterator[Action]:
+    """In an open note: its menu's Delete, confirmed."""
     yield O.tap(device, id="more")
     yield O.tap(device, id="menu:delete")
     yield O.tap(device, id="delete_dialog:confirm")
-
-
-def _search_and_open(device: Device, query: str, note_id: int) -> Iterator[Action]:
-    yield O.tap(device, id="search")
-    yield A.type_text(query)
-    yield O.tap(device, id=f"note:{note_id}")
 
 
 class _NotesTask(Task):
@@ -250,6 +289,8 @@ class CreateNote(_NotesTask):
 
     name = "create_note"
     template = "Create a note titled '{title}' that says '{body}'."
+    phrasings = ("Write a new note called '{title}' with the text '{body}'.",
+                 "Make a note '{title}': '{body}'.")
     difficulty = 2
     tags = ("typing",)
 
@@ -282,7 +323,9 @@ class AppendLine(_OneNoteTask):
 
     name = "append_line"
     template = "Add the line '{line}' at the end of my note '{title}'."
-    difficulty = 2
+    phrasings = ("In my note '{title}', add '{line}' as a new last line.",
+                 "Append '{line}' on a new line at the end of the note '{title}'.")
+    difficulty = 3
     tags = ("typing", "scroll")
     kind = "text"
 
@@ -300,7 +343,7 @@ class AppendLine(_OneNoteTask):
                            fields={"body": C.text_like(f"{before} {self.params.line}")})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_note(device, self.params.note_id)
+        yield from open_titled(device, self.params.title)
         yield O.tap(device, id="body")
         yield A.enter()  # a new line
         yield A.type_text(self.params.line)
@@ -322,7 +365,9 @@ class EditLine(_NotesTask):
 
     name = "edit_line"
     template = "In my note '{title}', change the line '{old}' to '{new}'."
-    difficulty = 3
+    phrasings = ("Edit my note '{title}': replace the line '{old}' with '{new}'.",
+                 "My note '{title}' has a line '{old}'; make it '{new}' instead.")
+    difficulty = 2
     tags = ("typing", "scroll")
 
     @dataclass(frozen=True)
@@ -354,8 +399,8 @@ class EditLine(_NotesTask):
                            fields={"body": C.text_like(self._new_body(before))})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        body = _record(_store(device)["notes"], self.params.note_id)["body"]
-        yield from open_note(device, self.params.note_id)
+        yield from open_titled(device, self.params.title)
+        body = O.node(device, id="body")["text"]  # the note's text as the editor shows it
         yield from O.type_into(device, self._new_body(body), id="body")
         yield O.tap(device, id="save")
 
@@ -372,7 +417,9 @@ class RenameNote(_OneNoteTask):
 
     name = "rename_note"
     template = "Rename my note '{title}' to '{new}'."
-    difficulty = 2
+    phrasings = ("Change the title of my note '{title}' to '{new}'.",
+                 "Give the note '{title}' the new title '{new}'.")
+    difficulty = 3
     tags = ("typing", "scroll")
 
     @dataclass(frozen=True)
@@ -392,7 +439,7 @@ class RenameNote(_OneNoteTask):
                            fields={"title": C.text_like(self.params.new)})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_note(device, self.params.note_id)
+        yield from open_titled(device, self.params.title)
         yield from O.type_into(device, self.params.new, id="title")
         yield O.tap(device, id="save")
 
@@ -415,8 +462,11 @@ class DeleteNote(_NotesTask):
 
     name = "delete_note"
     template = "Delete the note titled '{title}'."
-    difficulty = 3
+    phrasings = ("Open Notes and delete my note '{title}'.",
+                 "Get rid of the note called '{title}'; keep the others.")
+    difficulty = 2
     tags = ("menu", "dialog", "scroll")
+    start = Start()  # from the home screen: open Notes first
 
     @dataclass(frozen=True)
     class Params:
@@ -443,7 +493,9 @@ class DeleteNote(_NotesTask):
         return [C.deleted(NOTES, id=target["id"])]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _delete_note(device, _titled(_store(device)["notes"], self.params.title)[0]["id"])
+        yield from O.open_app(device, "notes")
+        yield from open_titled(device, self.params.title)
+        yield from delete_open_note(device)
 
 
 def _unpinned(device: Device) -> list[dict[str, Any]]:
@@ -489,7 +541,9 @@ class DeleteTwoNotes(_TwoNotesTask):
 
     name = "delete_two_notes"
     template = "Delete both of my notes '{first}' and '{second}'."
-    difficulty = 3
+    phrasings = ("Delete the notes '{first}' and '{second}'.",
+                 "I don't need my notes '{first}' and '{second}' any more: delete them both.")
+    difficulty = 2
     tags = ("long_press", "selection", "dialog", "scroll")
 
     @classmethod
@@ -500,7 +554,7 @@ class DeleteTwoNotes(_TwoNotesTask):
         return [C.deleted(NOTES, ids=[self.params.first_id, self.params.second_id])]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _select_two(device, self.params.first_id, self.params.second_id)
+        yield from select_titled(device, (self.params.first, self.params.second))
         yield O.tap(device, id="sel_delete")
         yield O.tap(device, id="delete_dialog:confirm")
 
@@ -510,6 +564,8 @@ class PinNote(_OneNoteTask):
 
     name = "pin_note"
     template = "Pin my note '{title}'."
+    phrasings = ("Pin the note '{title}' to the top of my notes.",
+                 "Keep my note '{title}' at the top: pin it.")
     difficulty = 2
     tags = ("scroll",)
 
@@ -526,7 +582,7 @@ class PinNote(_OneNoteTask):
         return [C.modified(NOTES, id=self.params.note_id, fields={"pinned": True})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_note(device, self.params.note_id)
+        yield from open_titled(device, self.params.title)
         yield O.tap(device, id="pin")
 
 
@@ -535,6 +591,8 @@ class MoveNote(_OneNoteTask):
 
     name = "move_note"
     template = "Move my note '{title}' to the '{folder}' folder."
+    phrasings = ("File my note '{title}' under '{folder}'.",
+                 "Put the note '{title}' in my '{folder}' folder.")
     difficulty = 2
     tags = ("menu", "scroll")
 
@@ -560,10 +618,11 @@ class MoveNote(_OneNoteTask):
                            fields={"folder_id": self.params.folder_id})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_note(device, self.params.note_id)
+        yield from open_titled(device, self.params.title)
         yield O.tap(device, id="more")
         yield O.tap(device, id="menu:move")
-        yield O.tap(device, id=f"move:{self.params.folder_id}")
+        yield O.tap(device, where=lambda n: (n["id"] or "").startswith("move:")
+                    and n["text"] == self.params.folder)
 
 
 NEW_FOLDERS = ("Home", "Ideas", "Finance", "Health", "Family", "Archive", "Hobbies")
@@ -575,7 +634,10 @@ class FolderForNotes(_TwoNotesTask):
     name = "folder_for_notes"
     template = "Create a folder named '{folder}' and move my notes '{first}' and '{second}' " \
                "into it."
-    difficulty = 4
+    phrasings = ("Make a new '{folder}' folder and file my notes '{first}' and '{second}' in it.",
+                 "Put my notes '{first}' and '{second}' in a new folder called '{folder}'.")
+    difficulty = 3
+    max_steps = 34
     tags = ("menu", "dialog", "typing", "long_press", "selection", "multi_step")
 
     @dataclass(frozen=True)
@@ -614,7 +676,7 @@ class FolderForNotes(_TwoNotesTask):
         yield A.type_text(p.folder)
         yield O.tap(device, id="new_folder_dialog:confirm")
         yield O.tap(device, id="folder:all")
-        yield from _select_two(device, p.first_id, p.second_id)
+        yield from select_titled(device, (p.first, p.second))
         yield O.tap(device, id="sel_move")
         yield O.tap(device, O.node(device, text=p.folder,
                                    where=lambda n: (n["id"] or "").startswith("move:")))
@@ -635,6 +697,8 @@ class CreateChecklist(_NotesTask):
 
     name = "create_checklist"
     template = "Create a checklist titled '{title}' with the items {items_text}."
+    phrasings = ("Start a new list called '{title}' with {items_text}.",
+                 "Make a '{title}' checklist: {items_text}.")
     difficulty = 3
     tags = ("menu", "typing")
 
@@ -677,7 +741,10 @@ class SetItem(_OneItemTask):
 
     name = "set_item"
     template = "In my '{title}' list, {verb} '{item}'."
-    difficulty = 2
+    phrasings = ("Open my '{title}' list and {verb} '{item}'.",
+                 "'{item}' on my '{title}' list: {verb} it.")
+    difficulty = 1
+    max_steps = 14
     tags = ("scroll",)
 
     @dataclass(frozen=True)
@@ -701,8 +768,8 @@ class SetItem(_OneItemTask):
         return [C.modified(NOTES, id=self.params.note_id, fields={field: self.params.checked})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_note(device, self.params.note_id)
-        row = yield from O.scroll_to(device, id=f"item:{self.params.item_id}")
+        yield from open_titled(device, self.params.title)
+        row = yield from O.scroll_to(device, where=_item_is(self.params.item))
         yield O.tap(device, row)
 
 
@@ -715,7 +782,9 @@ class AddItems(_OneNoteTask):
 
     name = "add_items"
     template = "Add '{first}' and '{second}' to my '{title}' list."
-    difficulty = 3
+    phrasings = ("Put '{first}' and '{second}' at the end of my '{title}' checklist.",
+                 "My '{title}' list needs two more items: '{first}' and '{second}'.")
+    difficulty = 2
     tags = ("typing", "scroll")
     kind = "checklist"
 
@@ -735,7 +804,7 @@ class AddItems(_OneNoteTask):
                 C.may_change("apps.notes.next_id", increasing=True)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_note(device, self.params.note_id)
+        yield from open_titled(device, self.params.title)
         yield from _add_items(device, (self.params.first, self.params.second))
 
 
@@ -744,7 +813,10 @@ class DeleteItem(_OneItemTask):
 
     name = "delete_item"
     template = "Remove '{item}' from my '{title}' list."
-    difficulty = 2
+    phrasings = ("Delete the item '{item}' from my '{title}' checklist.",
+                 "Take '{item}' off my '{title}' list entirely.")
+    difficulty = 1
+    max_steps = 14
     tags = ("scroll",)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
@@ -754,9 +826,9 @@ class DeleteItem(_OneItemTask):
         return [C.modified(NOTES, id=self.params.note_id, fields={"items": ItemsLike(want)})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_note(device, self.params.note_id)
-        button = yield from O.scroll_to(device, id=f"item:{self.params.item_id}:delete")
-        yield O.tap(device, button)
+        yield from open_titled(device, self.params.title)
+        row = yield from O.scroll_to(device, where=_item_is(self.params.item))
+        yield O.tap(device, id=f"{row['id']}:delete")
 
 
 # --------------------------------------------------------------------------- finding out
@@ -822,7 +894,10 @@ class ListLeftItems(ListTask):
 
     name = "list_left_items"
     template = "Which items on my '{title}' list are not ticked off yet?"
-    difficulty = 2
+    phrasings = ("What is still unticked on my '{title}' list?",
+                 "List the items of my '{title}' checklist that I haven't ticked off.")
+    difficulty = 1
+    max_steps = 14
     objective = "query"
     tags = ("scroll",)
 
@@ -830,8 +905,9 @@ class ListLeftItems(ListTask):
         return [C.answer_items(self.left(), rivals=self.params.items)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_note(device, self.params.note_id)
-        yield A.answer(", ".join(self.left()))
+        yield from open_titled(device, self.params.title)
+        items = yield from read_items(device)
+        yield A.answer(", ".join(text for text, ticked in items if not ticked))
 
 
 class CountFolderNotes(_NotesTask):
@@ -839,7 +915,10 @@ class CountFolderNotes(_NotesTask):
 
     name = "count_folder_notes"
     template = "How many notes are in my '{folder}' folder?"
+    phrasings = ("Count the notes in my '{folder}' folder.",
+                 "What is the number of notes filed under '{folder}'?")
     difficulty = 3
+    max_steps = 36
     objective = "query"
     tags = ("counting", "scroll")
 
@@ -853,7 +932,7 @@ class CountFolderNotes(_NotesTask):
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         folder = _pick(rng, _store(device)["folders"])
         notes = _store(device)["notes"]
-        chosen = _sample(rng, [n["id"] for n in notes], int(rng.integers(3, 8)))
+        chosen = _sample(rng, [n["id"] for n in notes], int(rng.integers(3, 11)))
         return cls.Params(folder["id"], folder["name"], tuple(sorted(chosen)))
 
     @classmethod
@@ -874,21 +953,34 @@ class CountFolderNotes(_NotesTask):
         return [C.answer_number(len(self.params.note_ids))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield O.tap(device, id=f"folder:{self.params.folder_id}")
-        shown = model.in_folder(_store(device), self.params.folder_id)
-        for note in shown:  # every card is seen on the way down
-            yield from O.scroll_to(device, id=f"note:{note['id']}")
-        yield A.answer(str(len(self.params.note_ids)))
+        yield from open_folder_chip(device, self.params.folder)
+        # select every card on the way down: the selection bar counts them ("7 selected")
+        picked: set[str] = set()
+        for _ in range(12):
+            area = O.node(device, id="notes")["bounds"]
+            for card in O.find_all(device, role="list_item",
+                                   where=lambda n: (n["id"] or "").startswith("note:")):
+                whole = area[1] <= card["bounds"][1] and card["bounds"][3] <= area[3]
+                if card["id"] not in picked and whole:
+                    yield (O.tap if picked else O.long_press)(device, card)
+                    picked.add(card["id"])
+            before = [(n["id"], n["bounds"]) for n in device.ui_tree()]
+            yield O.scroll_down()
+            if [(n["id"], n["bounds"]) for n in device.ui_tree()] == before:
+                break
+        count = O.node(device, role="heading", text_contains=" selected")["text"]
+        yield A.answer(count.split()[0])
 
 
-# (title, body with {v}, question, answer kind) ; kind: number, text, phone
+# (title, body with {v}, question, answer kind) ; kind: number, text, phone. Each question
+# names its note's title.
 FACTS = (
     ("Gym locker", "Locker at the downtown gym, second row.\nCode {v}.",
      "What is the code of my gym locker?", "number"),
     ("Bike lock", "The blue lock for the city bike.\nCombination {v}.",
      "What is the combination of my bike lock?", "number"),
     ("Airport parking", "Terminal 2 garage.\nParked at spot {v}, take the north lifts.",
-     "At which spot did I park at the airport?", "text"),
+     "At which spot did I leave the car, according to my airport parking note?", "text"),
     ("Dentist", "Dr. Alvarez, Riverside Dental.\nPhone {v}, closed on Mondays.",
      "What is my dentist's phone number?", "phone"),
 )
@@ -914,15 +1006,21 @@ class LookUpFact(_NotesTask):
 
     name = "look_up_fact"
     template = "Check my notes: {question}"
-    difficulty = 3
+    phrasings = ("Look it up in Notes: {question}", "{question} It's written in one of my notes.")
+    difficulty = 2
     objective = "query"
     tags = ("search", "scroll")
+    start = Start()  # from the home screen: open Notes first
 
     @dataclass(frozen=True)
     class Params:
-        fact: int
+        title: str  # the note's, as the question names it
         value: str
         decoy_value: str
+
+    @classmethod
+    def _fact(cls, title: str) -> int:
+        return next(i for i, f in enumerate(FACTS) if f[0] == title)
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
@@ -931,27 +1029,28 @@ class LookUpFact(_NotesTask):
         value, decoy = _fact_value(rng, kind), _fact_value(rng, kind)
         while decoy == value:
             decoy = _fact_value(rng, kind)
-        return cls.Params(fact, value, decoy)
+        return cls.Params(FACTS[fact][0], value, decoy)
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        if not 0 <= params.fact < len(FACTS):
-            raise ValueError(f"fact must be in 0..{len(FACTS) - 1}, got {params.fact}")
+        if params.title not in [f[0] for f in FACTS]:
+            raise ValueError(f"title must be one of {[f[0] for f in FACTS]}, got {params.title!r}")
         if params.value == params.decoy_value:
             raise ValueError("the decoy must hold another value")
 
     def template_values(self) -> dict[str, Any]:
-        return {"question": FACTS[self.params.fact][2]}
+        return {"question": FACTS[self._fact(self.params.title)][2]}
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
-        title, body, _, _ = FACTS[self.params.fact]
+        fact = self._fact(self.params.title)
+        title, body, _, _ = FACTS[fact]
         add_note(device, title, body.format(v=self.params.value), age_ms=40 * DAY_MS)
-        decoy_title, decoy_body = DECOY_FACTS[self.params.fact]
+        decoy_title, decoy_body = DECOY_FACTS[fact]
         add_note(device, decoy_title, decoy_body.format(v=self.params.decoy_value),
                  age_ms=20 * DAY_MS)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        kind, value = FACTS[self.params.fact][3], self.params.value
+        kind, value = FACTS[self._fact(self.params.title)][3], self.params.value
         if kind == "number":
             return [C.answer_number(int(value))]
         if kind == "phone":
@@ -960,10 +1059,17 @@ class LookUpFact(_NotesTask):
         return [C.answer_code(value, r"[A-Z]\d{2}")]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        title = FACTS[self.params.fact][0]
-        note = _titled(_store(device)["notes"], title)[0]
-        yield from _search_and_open(device, title, note["id"])
-        yield A.answer(self.params.value)
+        title = self.params.title
+        yield from O.open_app(device, "notes")
+        yield O.tap(device, id="search")
+        yield A.type_text(title)
+        yield from open_titled(device, title)
+        # the value sits where the note's template has it
+        pattern = re.escape(FACTS[self._fact(title)][1]).replace(r"\{v\}", "(.+?)")
+        found = re.fullmatch(pattern, O.node(device, id="body")["text"])
+        if found is None:
+            raise O.OracleError(f"the note {title!r} does not read as expected")
+        yield A.answer(found.group(1))
 
 
 class LastEdited(_OneNoteTask):
@@ -971,6 +1077,8 @@ class LastEdited(_OneNoteTask):
 
     name = "last_edited"
     template = "On what date did I last edit my note '{title}'?"
+    phrasings = ("When was my note '{title}' last changed? Give the date.",
+                 "What day did I last edit the note '{title}'?")
     difficulty = 2
     objective = "query"
     tags = ("scroll",)
@@ -1005,10 +1113,8 @@ class LastEdited(_OneNoteTask):
         return [C.answer_date(when.year, when.month, when.day)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_note(device, self.params.note_id)
-        when = _local(_check_note(device, self.params.note_id)["updated_ms"],
-                      device.kernel.clock.tz_offset_minutes)
-        yield A.answer(f"{when:%B} {when.day}, {when.year}")
+        yield from open_titled(device, self.params.title)
+        yield A.answer(O.node(device, id="edited")["text"].removeprefix("Edited "))
 
 
 # --------------------------------------------------------------------------- find, then act
@@ -1021,6 +1127,8 @@ class PinByContent(_NotesTask):
 
     name = "pin_by_content"
     template = "Pin the note that mentions '{keyword}'."
+    phrasings = ("One of my notes talks about '{keyword}': pin it.",
+                 "Find the note mentioning '{keyword}' and pin it to the top.")
     difficulty = 3
     objective = "hybrid"
     tags = ("search", "scroll")
@@ -1049,7 +1157,9 @@ class PinByContent(_NotesTask):
         return [C.modified(NOTES, id=self.params.note_id, fields={"pinned": True})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _search_and_open(device, self.params.keyword, self.params.note_id)
+        yield O.tap(device, id="search")
+        yield A.type_text(self.params.keyword)
+        yield O.tap(device, role="list_item", where=lambda n: (n["id"] or "").startswith("note:"))
         yield O.tap(device, id="pin")
 
 
@@ -1059,7 +1169,12 @@ class CopyLeftItems(ListTask):
     name = "copy_left_items"
     template = "Make a new checklist titled '{new_title}' with the items of my '{title}' " \
                "list that are not ticked off yet."
-    difficulty = 4
+    phrasings = ("Copy what is still unticked on my '{title}' list into a new checklist "
+                 "called '{new_title}'.",
+                 "Start a checklist '{new_title}' holding the items of '{title}' that I "
+                 "haven't ticked off.")
+    difficulty = 3
+    max_steps = 40
     objective = "hybrid"
     tags = ("menu", "typing", "multi_step")
 
@@ -1078,12 +1193,13 @@ class CopyLeftItems(ListTask):
                                   "items": items})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_note(device, self.params.note_id)
+        yield from open_titled(device, self.params.title)
+        items = yield from read_items(device)
         yield A.back()
         yield O.tap(device, id="more")
         yield O.tap(device, id="menu:new_list")
         yield from O.type_into(device, self.params.new_title, id="title")
-        yield from _add_items(device, self.left())
+        yield from _add_items(device, [text for text, ticked in items if not ticked])
         yield O.tap(device, id="save")
 
 
@@ -1094,11 +1210,24 @@ DUPLICATE_BODIES = ("Budget review moved to Friday", "Call the bank about the ca
                     "Start a photo blog")
 
 
+def _edited_key(label: str) -> tuple[int, int, int, str]:
+    """A note's "Edited ..." label as something that sorts by time: "Edited 14:05" (today)
+    after "Edited Feb 27" (this year) after "Edited Dec 3, 2025"."""
+    shown = label.removeprefix("Edited ").strip()
+    if ":" in shown:
+        return (9999, 13, 0, shown.zfill(5))
+    month_day, _, year = shown.partition(", ")
+    when = datetime.datetime.strptime(month_day, "%b %d")
+    return (int(year) if year else 9998, when.month, when.day, "")
+
+
 class DeleteOlderDuplicate(_NotesTask):
     """Two notes share a title: find which was edited less recently and delete it."""
 
     name = "delete_older_duplicate"
     template = "I have two notes titled '{title}'. Delete the one I edited less recently."
+    phrasings = ("Two of my notes are called '{title}': delete the older one (by last edit).",
+                 "Of my two '{title}' notes, keep the one I edited last and delete the other.")
     difficulty = 3
     objective = "hybrid"
     tags = ("menu", "dialog", "scroll")
@@ -1141,4 +1270,20 @@ class DeleteOlderDuplicate(_NotesTask):
         return [C.deleted(NOTES, id=self._older(_notes(initial))["id"])]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _delete_note(device, self._older(_store(device)["notes"])["id"])
+        title = self.params.title
+
+        def card(n: dict[str, Any]) -> bool:
+            return n["role"] == "list_item" and (n["id"] or "").startswith("note:") and \
+                n["text"].startswith(f"{title} ")
+        first = yield from O.scroll_to(device, where=card)
+        yield O.tap(device, first)  # open each and read when it was edited
+        first_edited = _edited_key(O.node(device, id="edited")["text"])
+        yield A.back()
+        second = yield from O.scroll_to(device, where=lambda n: card(n)
+                                        and n["id"] != first["id"])
+        yield O.tap(device, second)
+        if _edited_key(O.node(device, id="edited")["text"]) > first_edited:
+            yield A.back()
+            first = yield from O.scroll_to(device, id=first["id"])
+            yield O.tap(device, first)
+        yield from delete_open_note(device)

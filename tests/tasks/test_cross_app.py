@@ -158,7 +158,7 @@ def test_unread_from_label_counts_members_conversations_only():
 def test_text_contact_number_sends_that_number_not_the_look_alikes():
     c = Case("text_contact_number", contact_id=4, name="Daniel Kim", recipient_id=CHLOE_ID,
              recipient="Chloe Martinez")
-    assert c.task.instruction == "Text Chloe Martinez the phone number of Daniel Kim."
+    assert "Chloe Martinez" in c.task.instruction and "Daniel Kim" in c.task.instruction
     relative = c.initial["os"]["providers"]["contacts"][-1]
     assert relative["name"].endswith(" Kim") and relative["id"] > 30
     assert not c.passes()

@@ -41,8 +41,8 @@ def unexpected(verdict: Any) -> list[str]:
 def test_create_folder_in_the_right_place(env):
     task, initial, final = begin(env, "files.create_folder",
                                  {"parent": "Documents/Work", "folder_name": "Scans"})
-    assert task.instruction == ("In Files, create a new folder named 'Scans' in the Work folder "
-                                "inside Documents.")
+    assert "'Scans'" in task.instruction and "the Work folder (Documents/Work)" in \
+        task.instruction
     assert not task.judge(initial, final).success
     files(final)[f"{DOCS}/Work/Scans"] = {"is_dir": True, "size": 0, "mime": None,
                                           "mtime_ms": 5, "sha1": None}
@@ -82,7 +82,7 @@ def test_move_and_copy_differ(env):
     assert mover.judge(initial, moved).success
     assert not mover.judge(initial, copied).success  # the original is still in Download
     copier, initial, _ = begin(env, "files.copy_file", params)
-    assert copier.instruction.endswith("keeping the original where it is.")
+    assert "lease_agreement.pdf" in copier.instruction and "cop" in copier.instruction.lower()
     assert copier.judge(initial, copied).success
     v = copier.judge(initial, moved)
     assert not v.success and unexpected(v) == [
@@ -159,16 +159,19 @@ def test_largest_file_answers(env):
 
 
 def test_read_text_file_answers(env):
-    task, initial, final = begin(env, "files.read_text_file", {"fact": 1})
-    assert task.instruction == ("Open book_club.md in Files: which book is the book club "
-                                "reading?")
+    task, initial, final = begin(env, "files.read_text_file",
+                                 {"folder": "Documents", "file_name": "book_club.md"})
+    assert "book_club.md" in task.instruction and "the Documents folder" in task.instruction
+    assert "which book is the book club reading?" in task.instruction
     assert task.judge(initial, final, "the remains of the day").success
     assert not task.judge(initial, final, "The Remains").success
-    task, initial, final = begin(env, "files.read_text_file", {"fact": 2})
+    task, initial, final = begin(env, "files.read_text_file",
+                                 {"folder": "Documents", "file_name": "car_service.txt"})
     for good in ("48,000", "48000 miles", "48000"):
         assert task.judge(initial, final, good).success, good
     assert not task.judge(initial, final, "45,870").success
-    task, initial, final = begin(env, "files.read_text_file", {"fact": 0})
+    task, initial, final = begin(env, "files.read_text_file",
+                                 {"folder": "Documents", "file_name": "wifi_password.txt"})
     assert task.judge(initial, final, "blue-heron-2291").success
     assert not task.judge(initial, final, "blue-heron-2290").success
 
@@ -226,7 +229,7 @@ def test_bad_params_are_refused(env):
             ("files.move_file", {"file_name": "nope.pdf", "source": "Download",
                                  "dest": "Documents"}),
             ("files.delete_matching", {"year": 2025, "decoys": ["invoice_2025.pdf"]}),
-            ("files.read_text_file", {"fact": 99}),
+            ("files.read_text_file", {"folder": "Download", "file_name": "book_club.md"}),
             ("files.move_newest", {"newest": "report.pdf", "minutes_ago": 0,
                                    "dest": "Music"})):
         with pytest.raises(ValueError):

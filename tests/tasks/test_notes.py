@@ -272,14 +272,15 @@ def test_count_folder_notes_counts_what_initialize_filed(env):
 
 
 def test_look_up_fact_rejects_the_decoy(env):
-    task, initial, final = start(env, "look_up_fact", fact=3, value="555-213-4477",
+    task, initial, final = start(env, "look_up_fact", title="Dentist", value="555-213-4477",
                                  decoy_value="555-900-1234")
     assert "Phone 555-213-4477" in titled(initial, "Dentist")[0]["body"]
     assert "555-900-1234" in titled(initial, "Eye doctor")[0]["body"]
-    assert task.instruction == "Check my notes: What is my dentist's phone number?"
+    assert "What is my dentist's phone number?" in task.instruction
     assert task.judge(initial, final, "(555) 213-4477").success
     assert not task.judge(initial, final, "555-900-1234").success
-    task2, initial2, final2 = start(env, "look_up_fact", fact=2, value="C14", decoy_value="C15")
+    task2, initial2, final2 = start(env, "look_up_fact", title="Airport parking", value="C14",
+                                    decoy_value="C15")
     assert task2.judge(initial2, final2, "Level 2, spot C14").success
     assert not task2.judge(initial2, final2, "C15").success
 
