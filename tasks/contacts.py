@@ -174,8 +174,40 @@ def type_field(device: Device, key: str, value: str) -> Iterator[Action]:
 
 
 def hide_keyboard(device: Device) -> Iterator[Action]:
-    if device.kernel.keyboard.visible:
+    if O.find(device, id="keyboard") is not None:  # as the screen shows it
         yield A.back()
+
+
+def _is_row(n: dict[str, Any], name: str | None = None) -> bool:
+    """A contact's row in a list (of that name, if given)."""
+    return (n["id"] or "").startswith("contact:") and n["role"] == "list_item" and \
+        (name is None or n["text"] == name)
+
+
+def open_contact(device: Device, name: str) -> Iterator[Action]:
+    """From the list: searches a name and opens the contact whose row shows exactly it (not a
+    look-alike), found on screen."""
+    yield from O.type_into(device, name, id="search")
+    yield O.tap(device, where=lambda n: _is_row(n, name))
+
+
+def open_first_result(device: Device, query: str) -> Iterator[Action]:
+    """From the list: searches (a note, a company) and opens the only contact found."""
+    yield from O.type_into(device, query, id="search")
+    yield O.tap(device, where=_is_row)
+
+
+def rows_shown(device: Device) -> Iterator[Action]:
+    """The names of the contact rows of the list on screen, scrolling it down to its end;
+    returns them in list order."""
+    names: list[str] = []
+    for _ in range(8):
+        new = [n["text"] for n in O.find_all(device, where=_is_row) if n["text"] not in names]
+        if not new and names:
+            break
+        names += new
+        yield O.scroll_down()
+    return names
 
 
 def edit_contact(device: Device, fields: dict[str, str],
@@ -244,7 +276,7 @@ class OneContact(_ContactsTask):
             add_relative(device, rng, contact(device, self.params.contact_id))
 
     def open_target(self, device: Device) -> Iterator[Action]:
-        yield from search_and_open(device, self.params.name, self.params.contact_id)
+        yield from open_contact(device, self.params.name)
 
     def at_start(self, initial: dict[str, Any]) -> dict[str, Any]:
         """The contact's row in the initial state."""
@@ -258,6 +290,10 @@ class AddContact(_ContactsTask):
 
     name = "add_contact"
     template = "Add a new contact named {name} with the phone number {phone}."
+    phrasings = (
+        'Save {name} as a new contact, phone number {phone}.',
+        'Create a contact for {name}; their number is {phone}.',
+    )
     difficulty = 2
     tags = ("typing",)
 
@@ -292,6 +328,10 @@ class AddContactWithDetails(_ContactsTask):
     name = "add_contact_with_details"
     template = ("Create a contact for {name}, {job_title} at {company}, with the mobile number "
                 "{phone} and the email {email}.")
+    phrasings = (
+        'Add {name} to your contacts: {job_title} at {company}, mobile {phone}, email {email}.',
+        'New contact: {name}, who works at {company} as {job_title}; number {phone}, email {email}.',
+    )
     difficulty = 3
     tags = ("typing", "scroll")
 
@@ -336,6 +376,10 @@ class EditEmail(OneContact):
 
     name = "edit_email"
     template = "Change {name}'s email address to {email}."
+    phrasings = (
+        "Update {name}'s email to {email}.",
+        '{name} has a new email address, {email}. Change it in their contact.',
+    )
     difficulty = 2
     tags = ("typing", "search")
 
@@ -368,6 +412,10 @@ class EditPhone(OneContact):
 
     name = "edit_phone"
     template = "{name} has a new number: {phone}. Update their contact."
+    phrasings = (
+        "Change {name}'s phone number to {phone}.",
+        "Update {name}'s contact: their number is now {phone}.",
+    )
     difficulty = 2
     tags = ("typing", "search")
 
@@ -394,7 +442,11 @@ class AddSecondNumber(OneContact):
 
     name = "add_second_number"
     template = "Add the {kind} number {phone} to {name}'s contact."
-    difficulty = 3
+    phrasings = (
+        '{name} gave you a {kind} number, {phone}. Add it to their contact.',
+        "Save {phone} as {name}'s {kind} number.",
+    )
+    difficulty = 2
     tags = ("typing", "menu", "search")
 
     @dataclass(frozen=True)
@@ -431,6 +483,10 @@ class ChangeJob(OneContact):
 
     name = "change_job"
     template = "{name} has a new job: {job_title} at {company}. Update their contact."
+    phrasings = (
+        "Update {name}'s contact: they now work at {company} as {job_title}.",
+        "Change {name}'s company to {company} and their job title to {job_title}.",
+    )
     difficulty = 3
     tags = ("typing", "scroll", "search")
     relative = False
@@ -463,12 +519,21 @@ class SetBirthday(OneContact):
 
     name = "set_birthday"
     template = "Set {name}'s birthday to {date}."
+    phrasings = (
+        "{name}'s birthday is {date}. Add it to their contact.",
+        "Save {date} as {name}'s birthday.",
+    )
     difficulty = 3
     tags = ("picker", "scroll", "search")
 
     @dataclass(frozen=True)
     class Params(OneContact.Params):
         birthday: str  # YYYY-MM-DD
+        date: str = ""  # the same date in words, as the instruction says it (filled in)
+
+        def __post_init__(self) -> None:
+            if not self.date and valid_birthday(self.birthday) and len(self.birthday) == 10:
+                object.__setattr__(self, "date", birthday_words(self.birthday))
 
     @classmethod
     def more_params(cls, rng: np.random.Generator, device: Device,
@@ -483,9 +548,8 @@ class SetBirthday(OneContact):
             raise ValueError(f"birthday must be a date as YYYY-MM-DD, got {params.birthday!r}")
         if contact(device, params.contact_id)["birthday"] == params.birthday:
             raise ValueError("the contact already has that birthday")
-
-    def template_values(self) -> dict[str, Any]:
-        return {"name": self.params.name, "date": birthday_words(self.params.birthday)}
+        if params.date != birthday_words(params.birthday):
+            raise ValueError(f"date {params.date!r} is not {params.birthday}")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.modified(CONTACTS, id=self.params.contact_id,
@@ -496,7 +560,8 @@ class SetBirthday(OneContact):
         yield O.tap(device, id="edit")
         yield from reveal(device, "birthday")
         yield O.tap(device, id="birthday")
-        yield from O.pick_date(device, datetime.date.fromisoformat(self.params.birthday))
+        day = datetime.datetime.strptime(self.params.date, "%B %d, %Y").date()
+        yield from O.pick_date(device, day)
         yield O.tap(device, id="save")
 
 
@@ -505,7 +570,11 @@ class AddLabel(OneContact):
 
     name = "add_label"
     template = "Add {name} to the {label} label."
-    difficulty = 3
+    phrasings = (
+        "Label {name}'s contact as {label}.",
+        'Put {name} in your {label} contacts label.',
+    )
+    difficulty = 2
     tags = ("dialog", "scroll", "search")
     relative = False
 
@@ -542,6 +611,10 @@ class DeleteContact(OneContact):
 
     name = "delete_contact"
     template = "Delete {name} from your contacts."
+    phrasings = (
+        "Remove {name}'s contact from your phone.",
+        'I no longer need {name} in my contacts. Delete them.',
+    )
     difficulty = 2
     tags = ("menu", "dialog", "search")
 
@@ -560,6 +633,10 @@ class DeleteSeveral(_ContactsTask):
 
     name = "delete_several"
     template = "Delete these contacts: {names}."
+    phrasings = (
+        'Remove {names} from your contacts.',
+        'Clean up your contacts by deleting {names}.',
+    )
     difficulty = 3
     tags = ("long_press", "selection", "scroll", "dialog")
 
@@ -590,10 +667,8 @@ class DeleteSeveral(_ContactsTask):
         return [C.deleted(CONTACTS, ids=self.params.contact_ids)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        order = [c["id"] for c in sorted(contacts(device), key=lambda c: c["name"].casefold())
-                 if c["id"] in self.params.contact_ids]
-        for i, contact_id in enumerate(order):
-            row = yield from O.scroll_to(device, id=f"contact:{contact_id}")
+        for i, name in enumerate(sorted(self.params.names, key=str.casefold)):  # list order
+            row = yield from O.scroll_to(device, where=lambda n, name=name: _is_row(n, name))
             yield O.long_press(device, row) if i == 0 else O.tap(device, row)
         yield O.tap(device, id="delete_selected")
         yield O.tap(device, id="delete_confirm")
@@ -604,7 +679,12 @@ class FavoriteContact(OneContact):
 
     name = "favorite_contact"
     template = "Add {name} to your favorites."
+    phrasings = (
+        'Star {name} in Contacts.',
+        'Make {name} one of your favorite contacts.',
+    )
     difficulty = 2
+    start = Start()  # on the home screen
     tags = ("search",)
 
     @classmethod
@@ -615,6 +695,7 @@ class FavoriteContact(OneContact):
         return [C.modified(CONTACTS, id=self.params.contact_id, fields={"starred": True})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
+        yield from O.open_app(device, "contacts")
         yield from self.open_target(device)
         yield O.tap(device, id="star")
 
@@ -624,6 +705,10 @@ class UnfavoriteContact(FavoriteContact):
 
     name = "unfavorite_contact"
     template = "Remove {name} from your favorites."
+    phrasings = (
+        'Unstar {name} in Contacts.',
+        '{name} should no longer be a favorite contact. Remove the star.',
+    )
 
     @classmethod
     def candidates(cls, device: Device) -> list[dict[str, Any]]:
@@ -643,14 +728,25 @@ class PhoneOf(OneContact):
 
     name = "phone_of"
     template = "What is {name}'s {kind} number?"
+    phrasings = (
+        "Look up {name}'s {kind} phone number.",
+        'Tell me the {kind} number you have saved for {name}.',
+    )
     difficulty = 2
     objective = "query"
+    start = Start()  # on the home screen
     tags = ("search",)
 
     @dataclass(frozen=True)
     class Params(OneContact.Params):
         which: Literal["phone", "phone2"]
         kind: Literal["mobile", "work", "home"]  # that number's type, as the page shows it
+
+    @classmethod
+    def candidates(cls, device: Device) -> list[dict[str, Any]]:
+        # each number's type names one number (two mobile numbers would be ambiguous)
+        return [c for c in contacts(device) if c["phone"]
+                and (not c["phone2"] or c["phone2_type"] != c["phone_type"])]
 
     @classmethod
     def more_params(cls, rng: np.random.Generator, device: Device,
@@ -669,8 +765,11 @@ class PhoneOf(OneContact):
         return [C.answer_phone(self.at_start(initial)[self.params.which])]
 
     def oracle(self, device: Device) -> Iterator[Action]:
+        yield from O.open_app(device, "contacts")
         yield from self.open_target(device)
-        shown = O.node(device, id=self.params.which)["text"]  # "Work: +1 650-555-0241"
+        kind = f"{self.params.kind.capitalize()}: "  # "Work: +1 650-555-0241"
+        shown = O.node(device, where=lambda n: n["id"] in ("phone", "phone2")
+                       and n["text"].startswith(kind))["text"]
         yield A.answer(shown.split(": ", 1)[1])
 
 
@@ -679,8 +778,13 @@ class EmailOf(OneContact):
 
     name = "email_of"
     template = "What is {name}'s email address?"
+    phrasings = (
+        "Find {name}'s email address in your contacts.",
+        'Which email address do you have for {name}?',
+    )
     difficulty = 2
     objective = "query"
+    start = Start()  # on the home screen
     tags = ("search",)
 
     @classmethod
@@ -691,6 +795,7 @@ class EmailOf(OneContact):
         return [C.answer_text(self.at_start(initial)["email"], rivals=EMAILS)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
+        yield from O.open_app(device, "contacts")
         yield from self.open_target(device)
         yield A.answer(O.node(device, id="email")["text"].split(": ", 1)[1])
 
@@ -700,8 +805,13 @@ class BirthdayOf(OneContact):
 
     name = "birthday_of"
     template = "When is {name}'s birthday?"
+    phrasings = (
+        "What date is {name}'s birthday?",
+        "Look up {name}'s birthday in your contacts.",
+    )
     difficulty = 2
     objective = "query"
+    start = Start()  # on the home screen
     tags = ("search", "scroll")
 
     @classmethod
@@ -714,14 +824,15 @@ class BirthdayOf(OneContact):
         return [C.answer_date(year, parts[-2], parts[-1])]
 
     def oracle(self, device: Device) -> Iterator[Action]:
+        yield from O.open_app(device, "contacts")
         yield from self.open_target(device)
         shown = yield from reveal(device, "birthday")
         yield A.answer(shown["text"].split(": ", 1)[1])
 
 
 class _Count(_ContactsTask):
-    """How many contacts share something; ``extra_ids`` get it too before the episode, so the
-    count differs from seed to seed."""
+    """How many contacts share something; ``extra_ids`` get it too and ``removed_ids`` lose it
+    before the episode, so the count differs from seed to seed (1 to 9)."""
 
     objective = "query"
     difficulty = 2
@@ -730,9 +841,21 @@ class _Count(_ContactsTask):
     class Params:
         group: str
         extra_ids: tuple[int, ...] = ()
+        removed_ids: tuple[int, ...] = ()
 
     def members(self, state_contacts: list[dict[str, Any]]) -> list[dict[str, Any]]:
         raise NotImplementedError
+
+    @staticmethod
+    def draw_change(rng: np.random.Generator, members: list[int], free: list[int],
+                    most: int = 9) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(extra ids, removed ids) that leave a count drawn evenly from 1 to ``most``."""
+        target = int(rng.integers(1, most + 1))
+        if target >= len(members):
+            extra = rng.choice(free, size=target - len(members), replace=False)
+            return tuple(sorted(int(i) for i in extra)), ()
+        removed = rng.choice(members, size=len(members) - target, replace=False)
+        return (), tuple(sorted(int(i) for i in removed))
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.answer_number(len(self.members(initial["os"]["providers"]["contacts"])))]
@@ -743,34 +866,51 @@ class CountCompany(_Count):
 
     name = "count_company"
     template = "How many of your contacts work at {group}?"
+    phrasings = (
+        'Count the contacts whose company is {group}.',
+        'How many people in your contacts are at {group}?',
+    )
+    difficulty = 3
+    max_steps = 40  # up to nine contacts to select
     tags = ("search", "counting")
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> _Count.Params:
+        group = _pick(rng, TEAMS)
+        members = [c["id"] for c in contacts(device) if c["company"] == group]
         free = [c["id"] for c in contacts(device) if not c["company"]]
-        n = int(rng.integers(0, 3))
-        extra = tuple(sorted(int(i) for i in rng.choice(free, size=n, replace=False)))
-        return cls.Params(_pick(rng, TEAMS), extra)
+        return cls.Params(group, *cls.draw_change(rng, members, free))
 
     @classmethod
     def validate_params(cls, params: _Count.Params, device: Device) -> None:
         if params.group not in TEAMS:
             raise ValueError(f"group must be one of {TEAMS}, got {params.group!r}")
         _ids_in(device, params.extra_ids)
+        _ids_in(device, params.removed_ids)
         if any(contact(device, i)["company"] for i in params.extra_ids):
             raise ValueError("extra_ids must be contacts without a company")
+        if any(contact(device, i)["company"] != params.group for i in params.removed_ids):
+            raise ValueError(f"removed_ids must be contacts at {params.group}")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         for contact_id in self.params.extra_ids:
             device.kernel.providers.update(f"{URI}/{contact_id}", {"company": self.params.group})
+        for contact_id in self.params.removed_ids:
+            device.kernel.providers.update(f"{URI}/{contact_id}", {"company": None,
+                                                                   "job_title": None})
 
     def members(self, state_contacts: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return [c for c in state_contacts if c["company"] == self.params.group]
 
     def oracle(self, device: Device) -> Iterator[Action]:
+        """Searches the company and selects every contact found: the bar counts them."""
         yield from O.type_into(device, self.params.group, id="search", submit=True)
-        shown = O.find_all(device, where=lambda n: (n["id"] or "").startswith("contact:"))
-        yield A.answer(str(len(shown)))
+        names = yield from rows_shown(device)
+        for i, name in enumerate(names):
+            row = yield from O.scroll_to(device, where=lambda n, name=name: _is_row(n, name))
+            yield O.long_press(device, row) if i == 0 else O.tap(device, row)
+        count = O.node(device, id="selection_bar")["text"]  # "4 selected"
+        yield A.answer(count.split()[0])
 
 
 class CountLabel(_Count):
@@ -778,21 +918,28 @@ class CountLabel(_Count):
 
     name = "count_label"
     template = "How many contacts have the label {group}?"
+    phrasings = (
+        'Count the contacts labeled {group}.',
+        'How many people are in your {group} label?',
+    )
+    difficulty = 1
+    start = Start()  # on the home screen
+    max_steps = 14
     tags = ("navigation", "counting")
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> _Count.Params:
         label = _pick(rng, LABELS)
+        members = [c["id"] for c in contacts(device) if label in c["labels"]]
         free = [c["id"] for c in contacts(device) if label not in c["labels"]]
-        n = int(rng.integers(0, 3))
-        extra = tuple(sorted(int(i) for i in rng.choice(free, size=n, replace=False)))
-        return cls.Params(label, extra)
+        return cls.Params(label, *cls.draw_change(rng, members, free))
 
     @classmethod
     def validate_params(cls, params: _Count.Params, device: Device) -> None:
         if params.group not in LABELS:
             raise ValueError(f"group must be one of {LABELS}, got {params.group!r}")
         _ids_in(device, params.extra_ids)
+        _ids_in(device, params.removed_ids)
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         for contact_id in self.params.extra_ids:
@@ -800,11 +947,16 @@ class CountLabel(_Count):
             if self.params.group not in row["labels"]:
                 device.kernel.providers.update(f"{URI}/{contact_id}",
                                                {"labels": [*row["labels"], self.params.group]})
+        for contact_id in self.params.removed_ids:
+            row = contact(device, contact_id)
+            device.kernel.providers.update(f"{URI}/{contact_id}", {
+                "labels": [x for x in row["labels"] if x != self.params.group]})
 
     def members(self, state_contacts: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return [c for c in state_contacts if self.params.group in c["labels"]]
 
     def oracle(self, device: Device) -> Iterator[Action]:
+        yield from O.open_app(device, "contacts")
         yield O.tap(device, id="labels")
         row = O.node(device, id=f"label:{self.params.group}")  # "Family 4 contacts"
         yield A.answer(row["text"].rsplit(" ", 2)[1])
@@ -815,8 +967,13 @@ class NextBirthday(_ContactsTask):
 
     name = "next_birthday"
     template = "Of your contacts labeled {label}, whose birthday comes next?"
+    phrasings = (
+        'Whose birthday is coming up next among your {label} contacts?',
+        'Among the contacts with the label {label}, who has the next birthday?',
+    )
     difficulty = 3
     objective = "query"
+    start = Start()  # on the home screen, which shows today's date
     tags = ("navigation", "memory", "scroll")
 
     @dataclass(frozen=True)
@@ -859,17 +1016,22 @@ class NextBirthday(_ContactsTask):
                               rivals=NAMES)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        """Opens each member from the label's page and reads the birthday off the screen."""
+        """Reads today's date on the home screen, opens each member from the label's page and
+        reads the birthday off the screen."""
+        shown = O.node(device, id="home_date")["text"]  # "Wed, Feb 25"
+        today = datetime.datetime.strptime(f"{shown.split(', ')[1]} 2000", "%b %d %Y")
+        yield from O.open_app(device, "contacts")
         yield O.tap(device, id="labels")
         yield O.tap(device, id=f"label:{self.params.label}")
-        today = device.kernel.clock.local_datetime().date()
-        soonest: dict[str, datetime.date] = {}
-        for row in O.find_all(device, where=lambda n: (n["id"] or "").startswith("contact:")):
+        soonest: dict[str, tuple[bool, int, int]] = {}
+        for row in O.find_all(device, where=_is_row):
             yield O.tap(device, id=row["id"])
             shown = yield from reveal(device, "birthday")  # "Birthday: July 23"
             month_day = " ".join(shown["text"].split(": ", 1)[1].split(",")[0].split())
             when = datetime.datetime.strptime(f"{month_day} 2000", "%B %d %Y")  # Feb 29 too
-            soonest[row["text"]] = next_birthday(f"{when.month:02d}-{when.day:02d}", today)
+            # this year's first (birthdays are after today), then next year's
+            soonest[row["text"]] = ((when.month, when.day) <= (today.month, today.day),
+                                    when.month, when.day)
             yield A.back()
         yield A.answer(min(soonest, key=soonest.__getitem__))
 
@@ -880,6 +1042,10 @@ class StarByNote(_ContactsTask):
 
     name = "star_by_note"
     template = "Find the contact whose note says \"{note}\" and add them to your favorites."
+    phrasings = (
+        'Star the contact with the note "{note}".',
+        'One contact has the note "{note}". Make them a favorite.',
+    )
     difficulty = 3
     objective = "hybrid"
     tags = ("search",)
@@ -913,7 +1079,7 @@ class StarByNote(_ContactsTask):
         return [C.modified(CONTACTS, id=self.params.contact_id, fields={"starred": True})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from search_and_open(device, self.params.note, self.params.contact_id)
+        yield from open_first_result(device, self.params.note)
         yield O.tap(device, id="star")
 
 
@@ -922,7 +1088,11 @@ class MessageByNote(StarByNote):
 
     name = "message_by_note"
     template = "Send a text message saying \"{message}\" to the contact whose note says \"{note}\"."
-    difficulty = 4
+    phrasings = (
+        'Text "{message}" to the contact with the note "{note}".',
+        'Find the contact whose note reads "{note}" and send them "{message}" by text.',
+    )
+    difficulty = 3
     apps = ("contacts", "messages")
     tags = ("search", "typing", "cross_app")
 
@@ -946,7 +1116,7 @@ class MessageByNote(StarByNote):
             C.may_change("os.providers.sms[id=*].read", to=True)]  # opening a thread reads it
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from search_and_open(device, self.params.note, self.params.contact_id)
+        yield from open_first_result(device, self.params.note)
         yield O.tap(device, id="message")
         yield from O.type_into(device, self.params.message, id="body")
         yield O.tap(device, id="send")
@@ -957,10 +1127,14 @@ class LabelCoworkers(_ContactsTask):
 
     name = "label_coworkers"
     template = "Add everyone who works at {company} to the {label} label."
+    phrasings = (
+        'Give every contact at {company} the label {label}.',
+        'Label all your contacts from {company} as {label}.',
+    )
     difficulty = 4
     objective = "hybrid"
     tags = ("search", "dialog", "multi_step")
-    max_steps = 60
+    max_steps = 90
 
     @dataclass(frozen=True)
     class Params:
@@ -989,9 +1163,12 @@ class LabelCoworkers(_ContactsTask):
                 if c["company"] == self.params.company]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        members = [c for c in contacts(device) if c["company"] == self.params.company]
-        for c in members:
-            yield from search_and_open(device, self.params.company, c["id"])
+        yield from O.type_into(device, self.params.company, id="search", submit=True)
+        members = yield from rows_shown(device)
+        for name in members:
+            yield from O.type_into(device, self.params.company, id="search")
+            row = yield from O.scroll_to(device, where=lambda n, name=name: _is_row(n, name))
+            yield O.tap(device, row)
             yield from edit_contact(device, {}, [self.params.label])
             yield A.back()
 
@@ -1001,6 +1178,10 @@ class ShareToNotes(OneContact):
 
     name = "share_to_notes"
     template = "Share {name}'s contact details to the Notes app."
+    phrasings = (
+        "Save {name}'s contact card as a note by sharing it to Notes.",
+        "Send {name}'s contact to Notes with the share button.",
+    )
     difficulty = 3
     apps = ("contacts", "notes")
     tags = ("share", "cross_app", "search")

@@ -145,6 +145,36 @@ def compose(device: Device, name: str, body: str) -> Actions:
     yield O.tap(device, id="send")
 
 
+def names_thread(n: dict[str, Any], who: str) -> bool:
+    """A row of the thread list for ``who``: a contact's name or a number as the list shows
+    it, or a sender the last message names ("26789: Parcel Express: your package...")."""
+    return (n["id"] or "").startswith("thread:") and n["role"] == "list_item" and (
+        n["text"].startswith(f"{who}: ") or f": {who}" in n["text"])
+
+
+def open_conversation(device: Device, who: str) -> Actions:
+    """Opens the conversation the list shows for ``who`` (a name, or a number as shown), found
+    on screen."""
+    yield from thread_list(device)
+    row = yield from O.scroll_to(device, where=lambda n: names_thread(n, who))
+    yield O.tap(device, row)
+
+
+def select_named(device: Device, names: list[str]) -> Actions:
+    """Long-presses the first conversation named and taps the others: they end up selected."""
+    yield from thread_list(device)
+    for i, who in enumerate(names):
+        row = yield from O.scroll_to(device, where=lambda n, who=who: names_thread(n, who))
+        yield (O.tap if i else O.long_press)(device, row)
+
+
+def bubble(device: Device, where: Any) -> Actions:
+    """Scrolls the open conversation (up first: it opens at the newest) to a message bubble
+    whose text matches; returns it."""
+    return (yield from O.scroll_to(device, where=lambda n: (n["id"] or "").startswith("sms:")
+                                   and where(n["text"]), up=True))
+
+
 def _reply(device: Device, body: str) -> Actions:
     yield from O.type_into(device, body, id="reply")
     yield O.tap(device, id="send")
@@ -156,6 +186,18 @@ def _select(device: Device, addresses: list[str]) -> Actions:
     for i, address in enumerate(addresses):
         row = yield from O.scroll_to(device, id=f"thread:{address}")
         yield (O.tap if i else O.long_press)(device, row)
+
+
+def open_notification_about(device: Device, words: str) -> Actions:
+    """Taps the notification whose text has ``words``: the heads-up banner, else in the
+    shade."""
+    banner = O.find(device, where=lambda n: (n["id"] or "").startswith("heads_up:")
+                    and words in n["text"])
+    if banner is None:
+        yield A.swipe(0.5, 0.005, 0.5, 0.7)
+        banner = O.node(device, where=lambda n: (n["id"] or "").startswith("notification:")
+                        and words in n["text"])
+    yield O.tap(device, banner)
 
 
 def _open_notification(device: Device, title: str) -> Actions:
@@ -219,9 +261,7 @@ class _TwoThreads(_MessagesTask):
         _require_thread(device, params.second_address)
 
     def _select_both(self, device: Device) -> Actions:
-        yield from thread_list(device)
-        both = (self.params.first_address, self.params.second_address)
-        yield from _select(device, [t for t in inbox_order(device) if t in both])
+        yield from select_named(device, [self.params.first, self.params.second])
 
 
 def inbox_order(device: Device) -> list[str]:
@@ -237,6 +277,10 @@ class SendToContact(_MessagesTask):
 
     name = "send_to_contact"
     template = 'Send {name} a text message saying "{body}"'
+    phrasings = (
+        'Text {name} "{body}"',
+        'Send a message to {name} that says "{body}"',
+    )
     difficulty = 2
     tags = ("typing",)
 
@@ -268,6 +312,10 @@ class SendToNumber(_MessagesTask):
 
     name = "send_to_number"
     template = 'Text "{body}" to {number}.'
+    phrasings = (
+        'Send a text to {number} saying "{body}"',
+        'Message {number}: "{body}"',
+    )
     difficulty = 2
     tags = ("typing",)
 
@@ -304,6 +352,10 @@ class ReplyInThread(_MessagesTask):
 
     name = "reply_in_thread"
     template = 'Reply to {name}\'s last message with "{body}"'
+    phrasings = (
+        'In your conversation with {name}, reply "{body}"',
+        'Answer {name}\'s latest text with "{body}"',
+    )
     difficulty = 2
     tags = ("typing", "scroll")
     start = IN_MESSAGES
@@ -328,7 +380,7 @@ class ReplyInThread(_MessagesTask):
                 READING]
 
     def oracle(self, device: Device) -> Actions:
-        yield from open_thread(device, self.params.address)
+        yield from open_conversation(device, self.params.name)
         yield from _reply(device, self.params.body)
 
 
@@ -337,7 +389,11 @@ class ForwardMessage(_MessagesTask):
 
     name = "forward_message"
     template = "Forward {what} to {recipient}."
-    difficulty = 3
+    phrasings = (
+        'Send {what} on to {recipient} with Forward.',
+        '{recipient} needs {what}: forward it to them.',
+    )
+    difficulty = 2
     tags = ("long_press", "menu", "typing", "scroll")
     start = IN_MESSAGES
     # what the instruction calls each forwardable message -> a phrase only that message has
@@ -351,6 +407,14 @@ class ForwardMessage(_MessagesTask):
         "Alice Johnson's message about the quarterly review": "quarterly review is",
         "the Parcel Express message with today's delivery window": "arrive today between",
     }
+
+    @staticmethod
+    def sender(what: str) -> str:
+        """Whose message it is, as the instruction says: "Chloe Martinez's message..." ->
+        "Chloe Martinez", "the Parcel Express message..." -> "Parcel Express"."""
+        if "'s message" in what:
+            return what.split("'s message")[0]
+        return what.removeprefix("the ").split(" message")[0]
 
     @dataclass(frozen=True)
     class Params:
@@ -386,10 +450,10 @@ class ForwardMessage(_MessagesTask):
                 READING, C.may_change("os.clipboard")]
 
     def oracle(self, device: Device) -> Actions:
-        m = self._message(device.state(), self.params.what)
-        yield from open_thread(device, m["thread_address"])
-        bubble = yield from O.scroll_to(device, id=f"sms:{m['id']}", up=True)
-        yield O.long_press(device, bubble)
+        yield from open_conversation(device, self.sender(self.params.what))
+        phrase = self.MESSAGES[self.params.what]  # what the description points at
+        found = yield from bubble(device, lambda text: phrase in text)
+        yield O.long_press(device, found)
         yield O.tap(device, id="msg_forward")
         yield from choose_recipient(device, self.params.recipient)
         yield O.tap(device, id="send")
@@ -401,7 +465,12 @@ class DeleteThread(_OneThread):
 
     name = "delete_thread"
     template = "Delete the conversation with {name}."
+    phrasings = (
+        'Remove your whole conversation with {name}.',
+        'Delete every message you exchanged with {name}.',
+    )
     difficulty = 2
+    start = Start()  # on the home screen
     tags = ("long_press", "selection", "dialog", "scroll")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
@@ -410,9 +479,11 @@ class DeleteThread(_OneThread):
                 READING]
 
     def oracle(self, device: Device) -> Actions:
-        yield from _select(device, [self.params.address])
-        yield O.tap(device, id="sel_delete")
-        yield O.tap(device, id="delete_confirm")
+        yield from O.open_app(device, "messages")
+        yield from open_conversation(device, self.params.name)
+        yield O.tap(device, id="more")
+        yield O.tap(device, id="menu_delete_thread")
+        yield O.tap(device, id="delete_thread_confirm")
 
 
 class DeleteTwoThreads(_TwoThreads):
@@ -420,7 +491,11 @@ class DeleteTwoThreads(_TwoThreads):
 
     name = "delete_two_threads"
     template = "Delete the conversations with {first} and {second}."
-    difficulty = 3
+    phrasings = (
+        'Remove your conversations with {first} and with {second}.',
+        'Delete both the {first} conversation and the {second} conversation.',
+    )
+    difficulty = 2
     tags = ("long_press", "selection", "dialog", "scroll")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
@@ -442,7 +517,11 @@ class DeleteMessage(_MessagesTask):
 
     name = "delete_message"
     template = 'In your conversation with {name}, delete the message "{body}"'
-    difficulty = 3
+    phrasings = (
+        'Delete the text "{body}" from your conversation with {name}',
+        'Remove the message "{body}" in the thread with {name}',
+    )
+    difficulty = 2
     tags = ("long_press", "menu", "dialog", "scroll")
     start = IN_MESSAGES
 
@@ -470,10 +549,9 @@ class DeleteMessage(_MessagesTask):
                 READING]
 
     def oracle(self, device: Device) -> Actions:
-        [m] = device.kernel.providers.query(f"{SMS}/{self.params.sms_id}")
-        yield from open_thread(device, m["thread_address"])
-        bubble = yield from O.scroll_to(device, id=f"sms:{m['id']}", up=True)
-        yield O.long_press(device, bubble)
+        yield from open_conversation(device, self.params.name)
+        found = yield from bubble(device, lambda text: text == self.params.body)
+        yield O.long_press(device, found)
         yield O.tap(device, id="msg_delete")
         yield O.tap(device, id="delete_message_confirm")
 
@@ -483,7 +561,12 @@ class ArchiveThread(_OneThread):
 
     name = "archive_thread"
     template = "Archive the conversation with {name}."
+    phrasings = (
+        'Move the conversation with {name} to the archive.',
+        'Archive your messages with {name}.',
+    )
     difficulty = 1
+    max_steps = 14
     tags = ("long_press", "selection", "scroll")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
@@ -493,7 +576,7 @@ class ArchiveThread(_OneThread):
                 READING]
 
     def oracle(self, device: Device) -> Actions:
-        yield from _select(device, [self.params.address])
+        yield from select_named(device, [self.params.name])
         yield O.tap(device, id="sel_archive")
 
 
@@ -502,9 +585,13 @@ class UnarchiveThread(_MessagesTask):
 
     name = "unarchive_thread"
     template = "Move the conversation with {name} out of the archive."
-    difficulty = 3
+    phrasings = (
+        'Unarchive the conversation with {name}.',
+        'Bring your archived conversation with {name} back to the inbox.',
+    )
+    difficulty = 2
     tags = ("menu", "long_press", "selection")
-    start = IN_MESSAGES
+    start = Start()  # on the home screen
 
     @dataclass(frozen=True)
     class Params:
@@ -535,10 +622,10 @@ class UnarchiveThread(_MessagesTask):
                 READING]
 
     def oracle(self, device: Device) -> Actions:
-        yield from thread_list(device)
+        yield from O.open_app(device, "messages")
         yield O.tap(device, id="more")
         yield O.tap(device, id="menu_archived")
-        yield O.long_press(device, id=f"thread:{self.params.address}")
+        yield O.long_press(device, where=lambda n: names_thread(n, self.params.name))
         yield O.tap(device, id="sel_archive")
 
 
@@ -548,7 +635,12 @@ class MarkUnread(_OneThread):
 
     name = "mark_unread"
     template = "Mark the conversation with {name} as unread."
+    phrasings = (
+        'Set the conversation with {name} back to unread.',
+        'Make the conversation with {name} show as unread again.',
+    )
     difficulty = 1
+    max_steps = 14
     tags = ("menu", "long_press", "selection", "scroll")
 
     @classmethod
@@ -564,7 +656,7 @@ class MarkUnread(_OneThread):
                            fields={"read": False}, name=f"{self.params.name} unread")]
 
     def oracle(self, device: Device) -> Actions:
-        yield from _select(device, [self.params.address])
+        yield from select_named(device, [self.params.name])
         yield O.tap(device, id="sel_mark_unread")
 
 
@@ -574,7 +666,12 @@ class MarkRead(_TwoThreads):
     name = "mark_read"
     template = ("Mark the conversations with {first} and {second} as read, leaving the other "
                 "conversations as they are.")
+    phrasings = (
+        'Mark only the conversations with {first} and {second} as read.',
+        'Set the conversations with {first} and {second} to read; leave the others alone.',
+    )
     difficulty = 2
+    start = Start()  # on the home screen
     tags = ("selection", "long_press", "scroll")
 
     @classmethod
@@ -609,7 +706,11 @@ class ReplyFromNotification(_MessagesTask):
     name = "reply_from_notification"
     template = ('{name} just texted you. Open the message from its notification and reply '
                 '"{body}"')
-    difficulty = 2
+    phrasings = (
+        '{name} just sent you a text. Use its notification to open it and answer "{body}"',
+        'A message from {name} has just arrived: open it from the notification and reply "{body}"',
+    )
+    difficulty = 3
     apps = ("messages", "notes")
     tags = ("notification", "typing", "cross_app")
     start = Start(app="notes")
@@ -654,6 +755,17 @@ def _deliver_code(device: Device, rng: np.random.Generator, service: str, code: 
                                               f"Don't share it with anyone.")
 
 
+def read_code(device: Device, service: str) -> str:
+    """The code of the newest message of ``service`` in the open conversation (the lowest
+    bubble that says it is one)."""
+    said = [n["text"] for n in O.find_all(device, where=lambda n: (n["id"] or "")
+                                           .startswith("sms:")
+                                           and f"your {service} verification code" in n["text"])]
+    if not said:
+        raise O.OracleError(f"no {service} code on screen")
+    return said[-1].split()[0]
+
+
 @dataclass(frozen=True)
 class _CodeParams:
     service: str
@@ -677,8 +789,13 @@ class VerificationCode(_MessagesTask):
 
     name = "verification_code"
     template = "What is the verification code {service} just sent you?"
+    phrasings = (
+        'Read me the {service} verification code you just received.',
+        '{service} just texted you a verification code. What is it?',
+    )
     difficulty = 1
     objective = "query"
+    max_steps = 14
     tags = ("notification",)
     Params = _CodeParams
 
@@ -697,8 +814,8 @@ class VerificationCode(_MessagesTask):
         return [C.answer_number(self.params.code), READING]
 
     def oracle(self, device: Device) -> Actions:
-        yield from _open_notification(device, SERVICES[self.params.service])
-        yield A.answer(str(self.params.code))
+        yield from open_notification_about(device, f"your {self.params.service} verification")
+        yield A.answer(read_code(device, self.params.service))
 
 
 class SendCode(_MessagesTask):
@@ -706,6 +823,10 @@ class SendCode(_MessagesTask):
 
     name = "send_code"
     template = "Text {name} the verification code {service} just sent you."
+    phrasings = (
+        'Send {name} the {service} verification code you just got.',
+        'Forward the code {service} just texted you to {name} in a message.',
+    )
     difficulty = 3
     objective = "hybrid"
     tags = ("notification", "typing", "memory")
@@ -737,9 +858,10 @@ class SendCode(_MessagesTask):
                 READING, C.may_change("os.clipboard")]
 
     def oracle(self, device: Device) -> Actions:
-        yield from _open_notification(device, SERVICES[self.params.service])
+        yield from open_notification_about(device, f"your {self.params.service} verification")
+        code = read_code(device, self.params.service)
         yield A.back()
-        yield from compose(device, self.params.name, str(self.params.code))
+        yield from compose(device, self.params.name, code)
 
 
 # --------------------------------------------------------------------------- questions
@@ -748,8 +870,13 @@ class UnreadCount(_MessagesTask):
 
     name = "unread_count"
     template = "How many conversations have unread messages?"
+    phrasings = (
+        'Count the conversations that have unread messages.',
+        'How many of your conversations are unread?',
+    )
     difficulty = 2
     objective = "query"
+    same_instruction = "the count is the question: which conversations are unread is drawn per seed"
     tags = ("counting", "scroll")
     start = IN_MESSAGES
 
@@ -792,8 +919,13 @@ class MeetingPlan(_MessagesTask):
 
     name = "meeting_plan"
     template = "Where and at what time does {name} want to meet?"
-    difficulty = 2
+    phrasings = (
+        '{name} wants to meet up. Where and when, according to their texts?',
+        'What place and time did {name} settle on for meeting?',
+    )
+    difficulty = 1
     objective = "query"
+    max_steps = 14
     tags = ("memory",)
     start = IN_MESSAGES
 
@@ -833,8 +965,11 @@ class MeetingPlan(_MessagesTask):
                 C.answer_time(*self.params.time, name="answer time"), READING]
 
     def oracle(self, device: Device) -> Actions:
-        yield from open_thread(device, self.params.phone)
-        yield A.answer(f"{self.params.place} at {_clock(self.params.time)}")
+        yield from open_conversation(device, self.params.name)
+        said = [n["text"] for n in O.find_all(device, where=lambda n: (n["id"] or "")
+                                               .startswith("sms:"))]
+        newest = said[-1]  # "Sorry, change of plans: Tartine at 6:15 PM works better for me."
+        yield A.answer(newest.split(": ", 1)[1].split(" works better")[0])
 
 
 def _clock(hm: tuple[int, int]) -> str:
@@ -863,6 +998,24 @@ FACTS: dict[str, tuple[str, str, str]] = {
     "cleaning_date": ("On what date is your dental cleaning at Bayview Dental?",
                       "cleaning is on March 10", "March 10"),
 }
+
+
+# what to search Messages for to find each fact's conversation (words of its question)
+FACT_SEARCH = {"hike_time": "Benjamin Carter", "party_address": "Chloe Martinez",
+               "faucet_estimate": "Frank Wilson", "gate_code": "Henry Thompson",
+               "review_room": "Alice Johnson", "book_club_place": "Emily Davis",
+               "tracking_number": "Parcel Express", "charge_amount": "Green Leaf Market",
+               "cleaning_date": "Bayview Dental"}
+
+
+def find_fact(device: Device, key: str) -> Actions:
+    """From the thread list: searches the words of the question, opens the conversation
+    found and scrolls to the message that answers it; returns that bubble."""
+    yield O.tap(device, id="search")
+    yield from O.type_into(device, FACT_SEARCH[key], id="search_field")
+    yield O.tap(device, where=lambda n: (n["id"] or "").startswith(("result_thread:",
+                                                                    "result_sms:")))
+    return (yield from bubble(device, lambda text: FACTS[key][1] in text))
 
 
 def _fact_answer(key: str) -> Expectation:
@@ -909,14 +1062,20 @@ class AskAboutConversation(_MessagesTask):
 
     name = "ask_about_conversation"
     template = "{question}"
+    phrasings = ("{question}", "Check your messages: {question}")
     difficulty = 2
     objective = "query"
     tags = ("scroll",)
-    start = IN_MESSAGES
+    start = Start()  # on the home screen
 
     @dataclass(frozen=True)
     class Params:
         fact: str
+        question: str = ""  # the fact's question, as the instruction asks it (filled in)
+
+        def __post_init__(self) -> None:
+            if not self.question and self.fact in FACTS:
+                object.__setattr__(self, "question", FACTS[self.fact][0])
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
@@ -927,18 +1086,28 @@ class AskAboutConversation(_MessagesTask):
         if params.fact not in FACTS:
             raise ValueError(f"unknown fact {params.fact!r}; one of {list(FACTS)}")
         _fact_message(device.state(), params.fact)
-
-    def template_values(self) -> dict[str, Any]:
-        return {"question": FACTS[self.params.fact][0]}
+        if params.question != FACTS[params.fact][0]:
+            raise ValueError(f"question {params.question!r} is not fact {params.fact!r}'s")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [_fact_answer(self.params.fact), READING]
 
     def oracle(self, device: Device) -> Actions:
-        m = _fact_message(device.state(), self.params.fact)
-        yield from open_thread(device, m["thread_address"])
-        yield from O.scroll_to(device, id=f"sms:{m['id']}", up=True)
-        yield A.answer(FACTS[self.params.fact][2])
+        key = next(k for k, v in FACTS.items() if v[0] == self.params.question)
+        yield from O.open_app(device, "messages")
+        found = yield from find_fact(device, key)
+        answer = FACTS[key][2]
+        assert answer in found["text"], (answer, found["text"])
+        yield A.answer(answer)
+
+
+# fact -> (what the instruction asks to send, what the sent text must contain)
+PASS_ON = {
+    "gate_code": ("the side gate code Henry Thompson sent you", "5580"),
+    "party_address": ("the street address of Chloe Martinez's party", "1420 Valencia"),
+    "tracking_number": ("the tracking number of your Parcel Express package", "PX-88421-US"),
+    "review_room": ("the room of the quarterly review Alice Johnson mentioned", "4B"),
+}
 
 
 class PassOnFact(_MessagesTask):
@@ -946,24 +1115,26 @@ class PassOnFact(_MessagesTask):
 
     name = "pass_on_fact"
     template = "Text {name} {what}."
+    phrasings = (
+        'Send {name} a text with {what}.',
+        'Let {name} know {what} by text.',
+    )
     difficulty = 3
     objective = "hybrid"
     tags = ("typing", "memory", "scroll")
     start = IN_MESSAGES
-    # fact -> (what the instruction asks to send, what the sent text must contain)
-    WHAT = {
-        "gate_code": ("the side gate code Henry Thompson sent you", "5580"),
-        "party_address": ("the street address of Chloe Martinez's party", "1420 Valencia"),
-        "tracking_number": ("the tracking number of your Parcel Express package",
-                            "PX-88421-US"),
-        "review_room": ("the room of the quarterly review Alice Johnson mentioned", "4B"),
-    }
+    WHAT = PASS_ON
 
     @dataclass(frozen=True)
     class Params:
         fact: str
         name: str
         phone: str
+        what: str = ""  # what to send, as the instruction says it (filled in)
+
+        def __post_init__(self) -> None:
+            if not self.what and self.fact in PASS_ON:
+                object.__setattr__(self, "what", PASS_ON[self.fact][0])
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
@@ -977,9 +1148,8 @@ class PassOnFact(_MessagesTask):
         if params.fact not in cls.WHAT:
             raise ValueError(f"unknown fact {params.fact!r}; one of {list(cls.WHAT)}")
         _require_contact(device, params.name, params.phone)
-
-    def template_values(self) -> dict[str, Any]:
-        return {"name": self.params.name, "what": self.WHAT[self.params.fact][0]}
+        if params.what != cls.WHAT[params.fact][0]:
+            raise ValueError(f"what {params.what!r} is not fact {params.fact!r}'s")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         must = self.WHAT[self.params.fact][1]
@@ -989,8 +1159,10 @@ class PassOnFact(_MessagesTask):
                 READING, C.may_change("os.clipboard")]
 
     def oracle(self, device: Device) -> Actions:
-        m = _fact_message(device.state(), self.params.fact)
-        yield from open_thread(device, m["thread_address"])
+        key = next(k for k, v in PASS_ON.items() if v[0] == self.params.what)
+        found = yield from find_fact(device, key)
+        value = FACTS[key][2]
+        assert value in found["text"], (value, found["text"])
         yield A.back()
-        yield from compose(device, self.params.name, FACTS[self.params.fact][2])
+        yield from compose(device, self.params.name, value)
 

@@ -200,6 +200,51 @@ def dial(device: Device, number: str) -> Actions:
     yield O.tap(device, id="end_call")
 
 
+def _call_kind(n: dict[str, Any]) -> str:
+    """A Recents row's call kind as it reads: "Laura Chen, Missed, 5:10 AM" -> "Missed"."""
+    if not (n["id"] or "").startswith("call:"):
+        return ""
+    parts = n["text"].split(", ")
+    return parts[1] if len(parts) >= 3 else ""
+
+
+def newest_call(device: Device, kinds: Sequence[str]) -> dict[str, Any]:
+    """The topmost (newest) row of Recents whose call is of one of ``kinds`` as the row says
+    it ("Missed", "Incoming", "Outgoing"...)."""
+    rows = O.find_all(device, where=lambda n: _call_kind(n) in kinds)
+    if not rows:
+        raise O.OracleError(f"no {'/'.join(kinds)} call on screen")
+    return rows[0]
+
+
+def suffix(node: dict[str, Any]) -> str:
+    """``call:28`` -> ``28``: the row's key, to reach its buttons (read off the screen)."""
+    return node["id"].split(":", 1)[1]
+
+
+def count_rows(device: Device, which: Any, stop: Any = None) -> Actions:
+    """Counts the Recents rows that match ``which``, scrolling the list down to its end (or
+    until a row matches ``stop``); returns the count."""
+    counted: set[str] = set()
+    seen: set[str] = set()
+    for _ in range(12):
+        rows = O.find_all(device, where=lambda n: bool(_call_kind(n)))
+        counted |= {n["id"] for n in rows if which(n)}
+        if {n["id"] for n in rows} <= seen or (stop and any(stop(n) for n in rows)):
+            break
+        seen |= {n["id"] for n in rows}
+        yield O.scroll_down()
+    return len(counted)
+
+
+def open_named_person(device: Device, name: str) -> Actions:
+    """From a Phone tab: Contacts, search the name, open the person whose row shows it."""
+    yield tab(device, "Contacts")
+    yield from O.type_into(device, name, id="search")
+    yield O.tap(device, where=lambda n: (n["id"] or "").startswith("contact:")
+                and n["text"].partition(" +")[0] == name)  # "Laura Chen +1 415-555-0191"
+
+
 def open_blocked(device: Device) -> Actions:
     """From a Phone tab: Recents, its ⋮ menu, Blocked numbers."""
     yield tab(device, "Recents")
@@ -243,6 +288,10 @@ class CallContact(_Person):
 
     name = "call_contact"
     template = "Call {name}."
+    phrasings = (
+        'Give {name} a call.',
+        'Phone {name}.',
+    )
     difficulty = 2
     tags = ("search", "typing")
 
@@ -254,7 +303,9 @@ class CallContact(_Person):
         return [made_call(self.params.number)]
 
     def oracle(self, device: Device) -> Actions:
-        yield from call_person(device, self.params.name, self.params.contact_id)
+        yield from open_named_person(device, self.params.name)
+        yield O.tap(device, id="number:phone")
+        yield O.tap(device, id="end_call")
 
 
 class CallSecondNumber(_PhoneTask):
@@ -262,6 +313,10 @@ class CallSecondNumber(_PhoneTask):
 
     name = "call_second_number"
     template = "Call {name} on their {kind} number."
+    phrasings = (
+        "Ring {name}'s {kind} number.",
+        'Place a call to {name}, using their {kind} number.',
+    )
     difficulty = 2
     tags = ("search", "typing")
 
@@ -287,7 +342,9 @@ class CallSecondNumber(_PhoneTask):
         return [made_call(self.params.number)]
 
     def oracle(self, device: Device) -> Actions:
-        yield from call_person(device, self.params.name, self.params.contact_id, "phone2")
+        yield from open_named_person(device, self.params.name)
+        yield O.tap(device, id="number:phone2")
+        yield O.tap(device, id="end_call")
 
 
 class DialNumber(_PhoneTask):
@@ -295,7 +352,12 @@ class DialNumber(_PhoneTask):
 
     name = "dial_number"
     template = "Use the keypad to call {number}."
-    difficulty = 2
+    phrasings = (
+        'Dial {number} on the keypad and call it.',
+        'Type {number} into the dialer and place the call.',
+    )
+    difficulty = 3
+    max_steps = 30
     tags = ("keyboard",)
 
     @dataclass(frozen=True)
@@ -354,7 +416,11 @@ class CallBackMissed(_FreshCall):
 
     name = "call_back_missed"
     template = "Call back the last person who tried to call you and you missed."
-    difficulty = 2
+    phrasings = (
+        'Return the most recent call you missed.',
+        'Someone called and you missed it; call the latest one back.',
+    )
+    difficulty = 3
     objective = "hybrid"
     tags = ("navigation",)
 
@@ -363,8 +429,7 @@ class CallBackMissed(_FreshCall):
 
     def oracle(self, device: Device) -> Actions:
         yield tab(device, "Recents")
-        call_id = _call_id(device.state(), self.params.number, self.params.at_ms)
-        yield O.tap(device, id=f"call_back:{call_id}")
+        yield O.tap(device, id=f"call_back:{suffix(newest_call(device, ('Missed',)))}")
         yield O.tap(device, id="end_call")
 
 
@@ -373,6 +438,10 @@ class BlockRecentCaller(_FreshCall):
 
     name = "block_recent_caller"
     template = "Block the number that called you most recently."
+    phrasings = (
+        'Block whoever called you last.',
+        'The last caller keeps bothering you. Block that number.',
+    )
     difficulty = 3
     objective = "hybrid"
     tags = ("long_press", "menu", "dialog")
@@ -388,8 +457,9 @@ class BlockRecentCaller(_FreshCall):
         return [C.created(BLOCKED, {"number": C.digits_like(number)}, name=f"{number} blocked")]
 
     def oracle(self, device: Device) -> Actions:
-        call_id = _call_id(device.state(), self.params.number, self.params.at_ms)
-        yield from open_in_recents(device, call_id, long=True)
+        yield tab(device, "Recents")
+        yield O.long_press(device, newest_call(device, ("Incoming", "Missed", "Declined",
+                                                        "Rejected")))
         yield O.tap(device, id="row_menu:block")
         yield O.tap(device, id="block_dialog:block")
 
@@ -399,7 +469,11 @@ class SaveCaller(_FreshCall):
 
     name = "save_caller"
     template = "Save the number that called you {when} as a new contact named {contact}."
-    difficulty = 3
+    phrasings = (
+        'Add the number that called you {when} to your contacts as {contact}.',
+        'Create a contact named {contact} for the caller from {when}.',
+    )
+    difficulty = 2
     tags = ("typing", "navigation")
 
     @dataclass(frozen=True)
@@ -429,8 +503,12 @@ class SaveCaller(_FreshCall):
                           name=f"{self.params.contact} saved")]
 
     def oracle(self, device: Device) -> Actions:
-        call_id = _call_id(device.state(), self.params.number, self.params.at_ms)
-        yield from open_in_recents(device, call_id)
+        yield tab(device, "Recents")
+        day, _, time = self.params.when.partition(" at ")
+        shown = time if day == "today" else "Yesterday"  # Recents' rows: today's show a time
+        row = yield from O.scroll_to(device, where=lambda n: _call_kind(n) == "Missed"
+                                     and n["text"].endswith(f", {shown}"))
+        yield O.tap(device, row)
         yield O.tap(device, id="detail_add")
         yield from O.type_into(device, self.params.contact, id="new_name")
         yield O.tap(device, id="save")
@@ -493,17 +571,36 @@ class CountMissed(_History):
 
     name = "count_missed"
     template = "How many missed calls from {name} are in your call history?"
-    difficulty = 3
+    phrasings = (
+        'Count the missed calls from {name} in your call log.',
+        'How many times did you miss a call from {name}, according to Recents?',
+    )
+    difficulty = 2
     objective = "query"
+    max_steps = 30
     tags = ("counting", "scroll")
     kinds_pool = ("missed", "missed", "incoming")
+
+    @classmethod
+    def draw(cls, rng: np.random.Generator, device: Device
+             ) -> tuple[dict[str, Any], tuple[int, ...], tuple[str, ...]]:
+        """A person, one to six missed calls and one or two others (the count spreads)."""
+        c, _, _ = super().draw(rng, device)
+        kinds = ["missed"] * int(rng.integers(1, 7)) + ["incoming", "outgoing"][
+            :int(rng.integers(1, 3))]
+        minutes = sorted(int(m) for m in rng.choice(np.arange(10, 36 * 60), size=len(kinds),
+                                                    replace=False))
+        order = [kinds[int(i)] for i in rng.permutation(len(kinds))]
+        return c, tuple(now_ms(device) - m * MINUTE for m in minutes), tuple(order)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.answer_number(self.missed(initial))]
 
     def oracle(self, device: Device) -> Actions:
         yield tab(device, "Recents")
-        yield A.answer(str(self.missed(device.state())))
+        counted = yield from count_rows(device, lambda n: _call_kind(n) == "Missed"
+                                        and n["text"].startswith(f"{self.params.name}, "))
+        yield A.answer(str(counted))
 
 
 class LastCallTime(_History):
@@ -511,8 +608,13 @@ class LastCallTime(_History):
 
     name = "last_call_time"
     template = "At what time did {name} last call you?"
-    difficulty = 3
+    phrasings = (
+        'When did {name} last call you? Give the time.',
+        "What was the time of {name}'s latest call to you?",
+    )
+    difficulty = 1
     objective = "query"
+    max_steps = 14
     tags = ("navigation", "scroll")
 
     @classmethod
@@ -542,7 +644,12 @@ class DeleteCallEntry(_History):
 
     name = "delete_call_entry"
     template = "Delete the call with {name} from {when} from your call history."
-    difficulty = 3
+    phrasings = (
+        'Remove the call with {name} from {when} from your call log.',
+        'In Recents, delete the {name} call from {when}.',
+    )
+    difficulty = 1
+    max_steps = 14
     tags = ("long_press", "menu", "scroll")
     n_calls = (3, 5)
 
@@ -585,13 +692,20 @@ class ClearHistory(_PhoneTask):
 
     name = "clear_history"
     template = "Clear your entire call history."
+    phrasings = (
+        'Delete every call in your call log.',
+        'Wipe your call history completely.',
+    )
     difficulty = 2
+    start = Start()  # on the home screen
+    same_instruction = "the whole log is cleared: there is no target to vary"
     tags = ("menu", "dialog")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.equals(CALLS, [])]
 
     def oracle(self, device: Device) -> Actions:
+        yield from O.open_app(device, "phone")
         yield tab(device, "Recents")
         yield O.tap(device, id="more")
         yield O.tap(device, id="clear_history")
@@ -604,7 +718,11 @@ class BlockNumber(_PhoneTask):
 
     name = "block_number"
     template = "Block the phone number {number}."
-    difficulty = 3
+    phrasings = (
+        'Add {number} to your blocked numbers.',
+        'Stop {number} from calling you by blocking it.',
+    )
+    difficulty = 2
     tags = ("menu", "dialog", "typing")
 
     @dataclass(frozen=True)
@@ -631,7 +749,11 @@ class UnblockNumber(_PhoneTask):
 
     name = "unblock_number"
     template = "Unblock {number} so it can call you again."
-    difficulty = 3
+    phrasings = (
+        'Remove {number} from your blocked numbers.',
+        'Let {number} call you again by unblocking it.',
+    )
+    difficulty = 2
     tags = ("menu", "dialog")
 
     @dataclass(frozen=True)
@@ -667,7 +789,8 @@ class UnblockNumber(_PhoneTask):
 
     def oracle(self, device: Device) -> Actions:
         yield from open_blocked(device)
-        yield O.tap(device, id=f"unblock:{self._id(device.state())}")
+        yield O.tap(device, where=lambda n: (n["id"] or "").startswith("unblock:")
+                    and n["text"] == f"Unblock {self.params.number}")
         yield O.tap(device, id="unblock_dialog:unblock")
 
 
@@ -677,6 +800,10 @@ class UnblockContact(_Person):
 
     name = "unblock_contact"
     template = "You blocked {name} by mistake. Unblock them so they can call and text you again."
+    phrasings = (
+        '{name} is blocked by mistake. Unblock them.',
+        'Take {name} off your blocked list so they can reach you.',
+    )
     difficulty = 2
     tags = ("menu", "dialog")
 
@@ -716,7 +843,9 @@ class UnblockContact(_Person):
 
     def oracle(self, device: Device) -> Actions:
         yield from open_blocked(device)
-        yield O.tap(device, id=f"unblock:{self._id(device.state())}")
+        row = O.node(device, where=lambda n: (n["id"] or "").startswith("blocked:")
+                     and self.params.name in n["text"])
+        yield O.tap(device, id=f"unblock:{suffix(row)}")
         yield O.tap(device, id="unblock_dialog:unblock")
 
 
@@ -728,6 +857,10 @@ class BlockSpamTexter(_PhoneTask):
     name = "block_spam_texter"
     template = ("A number you don't know keeps texting you about {topic}. Block it so it can "
                 "no longer call or text you.")
+    phrasings = (
+        'An unknown number keeps sending you texts about {topic}. Block that number.',
+        "Block the stranger who texts you about {topic}, so they can't call or text you.",
+    )
     difficulty = 3
     apps = ("phone", "messages")
     tags = ("cross_app", "menu", "dialog")
@@ -779,7 +912,9 @@ class BlockSpamTexter(_PhoneTask):
 
     def oracle(self, device: Device) -> Actions:
         yield from O.open_app(device, "messages")
-        row = yield from O.scroll_to(device, id=f"thread:{self.params.number}")
+        latest_text = self.SPAM[self.params.topic][1]  # the topic, as the list shows it
+        row = yield from O.scroll_to(device, where=lambda n: (n["id"] or "").startswith(
+            "thread:") and latest_text in n["text"])
         yield O.tap(device, row)
         yield O.tap(device, id="more")
         yield O.tap(device, id="menu_block")
@@ -792,7 +927,12 @@ class StarContact(_Person):
 
     name = "star_contact"
     template = "In the Phone app, add {name} to your favourites."
+    phrasings = (
+        'Using the Phone app, make {name} a favourite.',
+        'Add {name} to the favourites in the Phone app.',
+    )
     difficulty = 2
+    start = Start()  # on the home screen
     tags = ("search", "typing")
 
     @classmethod
@@ -803,9 +943,11 @@ class StarContact(_Person):
         return [C.modified(CONTACTS, id=self.params.contact_id, fields={"starred": True})]
 
     def oracle(self, device: Device) -> Actions:
+        yield from O.open_app(device, "phone")
         yield O.tap(device, id="add_favourite")
         yield from O.type_into(device, self.params.name, id="fav_search")
-        yield O.tap(device, id=f"pick:{self.params.contact_id}")
+        yield O.tap(device, where=lambda n: (n["id"] or "").startswith("pick:")
+                    and n["text"].partition(" +")[0] == self.params.name)
 
 
 class UnstarFavourite(_Person):
@@ -813,7 +955,12 @@ class UnstarFavourite(_Person):
 
     name = "unstar_favourite"
     template = "Remove {name} from your favourites."
-    difficulty = 2
+    phrasings = (
+        'Take {name} out of your favourites.',
+        '{name} should no longer be a favourite. Remove them.',
+    )
+    difficulty = 1
+    max_steps = 14
     tags = ("long_press", "menu")
 
     @classmethod
@@ -824,7 +971,8 @@ class UnstarFavourite(_Person):
         return [C.modified(CONTACTS, id=self.params.contact_id, fields={"starred": False})]
 
     def oracle(self, device: Device) -> Actions:
-        yield O.long_press(device, id=f"fav:{self.params.contact_id}")
+        yield O.long_press(device, where=lambda n: (n["id"] or "").startswith("fav:")
+                           and n["text"] == self.params.name)
         yield O.tap(device, id="fav_menu:remove")
 
 
@@ -834,8 +982,13 @@ class VoicemailTime(_Person):
 
     name = "voicemail_time"
     template = "{name} left you a voicemail about meeting up. At what time do they want to meet?"
-    difficulty = 2
+    phrasings = (
+        'What time does {name} suggest meeting in their voicemail?',
+        "{name}'s voicemail proposes meeting up. At what time?",
+    )
+    difficulty = 1
     objective = "query"
+    max_steps = 14
     tags = ("navigation",)
 
     @dataclass(frozen=True)
@@ -875,13 +1028,17 @@ class VoicemailTime(_Person):
         return [C.answer_time(self.params.hour, self.params.minute), HEARING]
 
     def oracle(self, device: Device) -> Actions:
-        vm = max((v for v in device.state()["apps"]["phone"]["voicemails"]
-                  if _key(v["number"]) == _key(self.params.number)), key=lambda v: v["id"])
         yield tab(device, "Voicemail")
-        row = yield from O.scroll_to(device, id=f"voicemail:{vm['id']}")
-        yield O.tap(device, row)
-        yield A.answer(clock_text(datetime.datetime(2026, 1, 1, self.params.hour,
-                                                    self.params.minute)))
+        rows = O.find_all(device, where=lambda n: (n["id"] or "").startswith("voicemail:")
+                          and n["text"].startswith(f"{self.params.name}, "))
+        for row in rows:  # the one about meeting up (they may have left others)
+            yield O.tap(device, id=row["id"])
+            said = O.find(device, where=lambda n: "Want to meet at" in n["text"])
+            if said is not None:
+                yield A.answer(said["text"].split("? Call me")[0].rsplit(" at ", 1)[1])
+                return
+            yield A.back()
+        raise O.OracleError(f"no voicemail of {self.params.name} about meeting up")
 
 
 class DeleteVoicemail(_PhoneTask):
@@ -889,7 +1046,12 @@ class DeleteVoicemail(_PhoneTask):
 
     name = "delete_voicemail"
     template = "Delete the voicemail from {name}."
-    difficulty = 2
+    phrasings = (
+        "Remove {name}'s voicemail.",
+        "Delete {name}'s voicemail message.",
+    )
+    difficulty = 1
+    max_steps = 14
     tags = ("navigation",)
 
     @dataclass(frozen=True)
@@ -913,7 +1075,9 @@ class DeleteVoicemail(_PhoneTask):
 
     def oracle(self, device: Device) -> Actions:
         yield tab(device, "Voicemail")
-        yield O.tap(device, id=f"voicemail:{self.params.voicemail_id}")
+        row = yield from O.scroll_to(device, where=lambda n: (n["id"] or "").startswith(
+            "voicemail:") and n["text"].startswith(f"{self.params.name}, "))
+        yield O.tap(device, row)
         yield O.tap(device, id="vm_delete")
 
 
@@ -934,6 +1098,10 @@ class AnswerCall(_Incoming):
 
     name = "answer_call"
     template = "Answer the incoming call, stay on the line for at least 15 seconds, then hang up."
+    phrasings = (
+        'Pick up the call that is ringing, talk for at least 15 seconds, then end it.',
+        'Take the incoming call, keep it going for 15 seconds or more, and hang up.',
+    )
     difficulty = 2
     tags = ("navigation",)
 
@@ -952,7 +1120,12 @@ class DeclineWithMessage(_Incoming):
 
     name = "decline_with_message"
     template = "Decline the incoming call and reply with the message \"{reply}\"."
-    difficulty = 2
+    phrasings = (
+        'Reject the call that is ringing and send the quick reply "{reply}".',
+        'Decline the incoming call; answer it with the text "{reply}".',
+    )
+    difficulty = 1
+    max_steps = 14
     tags = ("dialog",)
 
     @dataclass(frozen=True)
@@ -984,6 +1157,10 @@ class CallUnreadSender(_Person):
 
     name = "call_unread_sender"
     template = "Call the person who sent you the most recent unread text message."
+    phrasings = (
+        'Whoever sent your newest unread text, call them.',
+        'Phone the sender of the latest unread message.',
+    )
     difficulty = 3
     objective = "hybrid"
     apps = ("messages", "phone")
@@ -1009,8 +1186,14 @@ class CallUnreadSender(_Person):
         return [made_call(sender), READING]
 
     def oracle(self, device: Device) -> Actions:
+        yield from O.open_app(device, "messages")
+        unread = O.find_all(device, where=lambda n: (n["id"] or "").startswith("thread:")
+                            and n["text"].endswith(" unread"))
+        name = unread[0]["text"].split(": ", 1)[0]  # the list is newest first
         yield from O.open_app(device, "phone")
-        yield from call_person(device, self.params.name, self.params.contact_id)
+        yield from open_named_person(device, name)
+        yield O.tap(device, id="number:phone")
+        yield O.tap(device, id="end_call")
 
 
 class TextMissedCaller(_FreshCall):
@@ -1018,6 +1201,10 @@ class TextMissedCaller(_FreshCall):
 
     name = "text_missed_caller"
     template = "Send a text message saying \"{body}\" to the last person whose call you missed."
+    phrasings = (
+        'Text "{body}" to whoever you missed a call from most recently.',
+        'The last call you missed: send that person the message "{body}".',
+    )
     difficulty = 3
     objective = "hybrid"
     apps = ("phone", "messages")
@@ -1043,8 +1230,8 @@ class TextMissedCaller(_FreshCall):
                 READING]
 
     def oracle(self, device: Device) -> Actions:
-        call_id = _call_id(device.state(), self.params.number, self.params.at_ms)
-        yield from open_in_recents(device, call_id)
+        yield tab(device, "Recents")
+        yield O.tap(device, newest_call(device, ("Missed",)))
         yield O.tap(device, id="detail_message")
         yield from O.type_into(device, self.params.body, id="body")
         yield O.tap(device, id="send")
@@ -1056,6 +1243,10 @@ class MissedToday(_PhoneTask):
 
     name = "missed_today"
     template = "How many calls did you miss today?"
+    phrasings = (
+        'Count the calls you missed today.',
+        'How many missed calls do you have from today?',
+    )
     difficulty = 2
     objective = "query"
     tags = ("counting", "scroll")
@@ -1069,7 +1260,7 @@ class MissedToday(_PhoneTask):
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         since_midnight = local(device, now_ms(device)).hour * 60 + \
             local(device, now_ms(device)).minute
-        n = int(rng.integers(1, 5))
+        n = int(rng.integers(1, 9))
         # today's calls, and one or two just before midnight (the decoys)
         today = [int(rng.integers(1, max(2, since_midnight))) for _ in range(n)]
         before = [since_midnight + int(rng.integers(5, 120)) for _ in range(2)]
@@ -1096,7 +1287,11 @@ class MissedToday(_PhoneTask):
 
     def oracle(self, device: Device) -> Actions:
         yield tab(device, "Recents")
-        yield A.answer(str(self._today(device.state())))
+        # today's rows show a time ("5:10 AM"); older ones "Yesterday" or a date
+        counted = yield from count_rows(
+            device, lambda n: _call_kind(n) == "Missed" and n["text"].endswith(("AM", "PM")),
+            stop=lambda n: not n["text"].endswith(("AM", "PM")))
+        yield A.answer(str(counted))
 
 
 class RedialLast(_PhoneTask):
@@ -1104,7 +1299,11 @@ class RedialLast(_PhoneTask):
 
     name = "redial_last"
     template = "Call the last number you dialed again."
-    difficulty = 2
+    phrasings = (
+        'Redial the last number you called.',
+        'Call back the number of your most recent outgoing call.',
+    )
+    difficulty = 3
     objective = "hybrid"
     tags = ("navigation",)
 
@@ -1133,9 +1332,8 @@ class RedialLast(_PhoneTask):
 
     def oracle(self, device: Device) -> Actions:
         yield tab(device, "Recents")
-        call_id = _call_id(device.state(), self.params.number, self.params.at_ms)
-        row = yield from O.scroll_to(device, id=f"call_back:{call_id}")
-        yield O.tap(device, row)
+        row = newest_call(device, ("Outgoing",))
+        yield O.tap(device, id=f"call_back:{suffix(row)}")
         yield O.tap(device, id="end_call")
 
 
@@ -1145,7 +1343,11 @@ class SaveVoicemailCaller(_PhoneTask):
     name = "save_voicemail_caller"
     template = ("Someone you don't have in your contacts left a voicemail about {topic}. Call "
                 "them back, then save their number as a contact named {contact}.")
-    difficulty = 4
+    phrasings = (
+        'A stranger left you a voicemail about {topic}. Call them back and then save the number as a contact called {contact}.',
+        'Return the call of the unknown person whose voicemail is about {topic}, then add them to your contacts as {contact}.',
+    )
+    difficulty = 3
     objective = "hybrid"
     tags = ("multi_step", "typing", "navigation")
 
@@ -1223,6 +1425,10 @@ class UpdateNewNumber(_Person):
     template = ("You missed a call from a number you don't know; the same number then texted "
                 "you who it is. Update that person's contact so their mobile number is the "
                 "new one.")
+    phrasings = (
+        "An unknown number called you and then texted to say who it is. Put that number in the person's contact as their mobile number.",
+        'Someone you know has a new number: they missed-called you from it and then texted. Update their contact with it.',
+    )
     difficulty = 4
     objective = "hybrid"
     apps = ("phone", "messages", "contacts")
@@ -1254,7 +1460,11 @@ class UpdateNewNumber(_Person):
                 READING]
 
     def oracle(self, device: Device) -> Actions:
+        yield from O.open_app(device, "messages")
+        row = O.node(device, where=lambda n: (n["id"] or "").startswith("thread:")
+                     and "This is my new number" in n["text"])
+        number, _, said = row["text"].partition(": ")  # "+1 415-555-0301: Hi, it's Ana..."
+        name = said.split("Hi, it's ", 1)[1].split("!", 1)[0]
         yield from O.open_app(device, "contacts")
-        yield from contacts_suite.search_and_open(device, self.params.name,
-                                                  self.params.contact_id)
-        yield from contacts_suite.edit_contact(device, {"phone": self.params.number})
+        yield from contacts_suite.open_contact(device, name)
+        yield from contacts_suite.edit_contact(device, {"phone": number})

@@ -115,7 +115,8 @@ def test_change_job_needs_both_fields(booted):
 
 def test_set_birthday_exact_date(booted):
     task = _task("set_birthday", contact_id=2, name="Benjamin Carter", birthday="1984-07-23")
-    assert task.instruction == "Set Benjamin Carter's birthday to July 23, 1984."
+    assert "July 23, 1984" in task.instruction and "Benjamin Carter's" in task.instruction
+    assert task.params.date == "July 23, 1984"
     assert task.judge(booted, _edited(booted, 2, birthday="1984-07-23")).success
     assert not task.judge(booted, booted).success  # "07-23" has no year
     assert not task.judge(booted, _edited(booted, 2, birthday="1984-07-24")).success
@@ -140,8 +141,7 @@ def test_delete_contact_and_delete_several(booted):
     assert v.checks[0].passed and not v.clean
     several = _task("delete_several", contact_ids=[2, 15, 28],
                     names=["Benjamin Carter", "George Alvarez", "Samuel Okafor"])
-    assert several.instruction == \
-        "Delete these contacts: Benjamin Carter, George Alvarez and Samuel Okafor."
+    assert "Benjamin Carter, George Alvarez and Samuel Okafor" in several.instruction
     assert several.judge(booted, _without(booted, 2, 15, 28)).success
     assert not several.judge(booted, _without(booted, 2, 15)).success
     assert not several.judge(booted, _without(booted, 2, 15, 28, 29)).success
@@ -160,7 +160,7 @@ def test_favorite_and_unfavorite(booted):
 # --------------------------------------------------------------------------- query
 def test_phone_of_reads_the_asked_number(booted):
     task = _task("phone_of", contact_id=11, name="Carlos Rivera", which="phone2", kind="work")
-    assert task.instruction == "What is Carlos Rivera's work number?"
+    assert "Carlos Rivera's work" in task.instruction
     for answer in ("+1 650-555-0241", "(650) 555-0241", "It's 650 555 0241."):
         assert task.judge(booted, booted, answer).success, answer
     assert not task.judge(booted, booted, "+1 650-555-0141").success  # the mobile number

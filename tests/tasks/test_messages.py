@@ -76,7 +76,7 @@ def _stray(verdict: Any) -> list[str]:
 def test_send_to_contact_needs_that_number_and_that_text_once():
     task, initial = _setup("messages.send_to_contact", name="Chloe Martinez", phone=CHLOE,
                            body="See you at 6:30.")
-    assert task.instruction == 'Send Chloe Martinez a text message saying "See you at 6:30."'
+    assert 'Chloe Martinez' in task.instruction and '"See you at 6:30."' in task.instruction
     assert task.judge(initial, _send(initial, CHLOE, "see you at 6:30")).success  # lenient form
     assert not task.judge(initial, _send(initial, CHLOE, "See you at 6:45.")).success
     assert not task.judge(initial, _send(initial, ALICE, "See you at 6:30.")).success
@@ -151,7 +151,8 @@ def test_send_code_takes_the_new_code_not_the_old_one():
 def test_pass_on_fact_needs_the_fact_in_the_text():
     task, initial = _setup("messages.pass_on_fact", fact="party_address", name="Grace Lee",
                            phone="+1 415-555-0166")
-    assert task.instruction == "Text Grace Lee the street address of Chloe Martinez's party."
+    assert "Grace Lee" in task.instruction
+    assert "the street address of Chloe Martinez's party" in task.instruction
     assert task.judge(initial, _send(initial, "+1 415-555-0166",
                                      "It's 1420 Valencia St, apt 3")).success
     assert not task.judge(initial, _send(initial, "+1 415-555-0166", "Valencia Street")).success
