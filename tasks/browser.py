@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -121,6 +121,8 @@ def _check_contact(device: Device, name: str, phone: str) -> None:
 # --------------------------------------------------------------------------- oracle steps
 def go_to(device: Device, url: str) -> Iterator[Action]:
     """Types an address into the omnibox and goes there."""
+    if O.find(device, id="page_dots") is not None:  # on the home screen
+        yield from open_browser(device)
     yield O.tap(device, id="omnibox")
     yield from O.type_into(device, sites.short(url), id="omnibox_q", submit=True)
 
@@ -133,14 +135,76 @@ def follow(device: Device, url: str) -> Iterator[Action]:
 
 def menu(device: Device, item: str) -> Iterator[Action]:
     """Opens the ⋮ menu of the tab page and taps an item (``menu:<item>``)."""
+    if O.find(device, id="page_dots") is not None:  # on the home screen
+        yield from open_browser(device)
     yield from O.back_to(device, id="more")
     yield O.tap(device, id="more")
     yield O.tap(device, id=f"menu:{item}")
 
 
 def shortcut(device: Device, site: str) -> Iterator[Action]:
-    """From the start page: a site's shortcut tile."""
+    """From the start page (reached first when it is not on screen): a site's shortcut
+    tile."""
+    if O.find(device, id=f"shortcut:{site}") is None:
+        yield from to_start_page(device)
     yield O.tap(device, id=f"shortcut:{site}")
+
+
+def to_start_page(device: Device) -> Iterator[Action]:
+    """From the home screen: opens the Browser (left on another page) and goes to its start
+    page, where the sites' shortcuts are."""
+    yield from O.open_app(device, "browser")
+    if O.find(device, id="home_button") is not None and \
+            O.find(device, where=lambda n: (n["id"] or "").startswith("shortcut:")) is None:
+        yield O.tap(device, id="home_button")
+
+
+def open_browser(device: Device) -> Iterator[Action]:
+    """From the home screen: opens the Browser on the page it was left on."""
+    yield from O.open_app(device, "browser")
+
+
+def bookmark_menu(device: Device, title: str) -> Iterator[Action]:
+    """Opens the bookmarks page, then the ⋮ menu of the bookmark titled ``title``."""
+    yield from menu(device, "bookmarks")
+    node = yield from O.scroll_to(device, text=f"More options for {title}")
+    yield O.tap(device, node)
+
+
+def close_tabs(device: Device, closing: Any) -> Iterator[Action]:
+    """On the tab grid: closes every tab whose title ``closing(title)`` accepts."""
+    yield O.tap(device, id="tabs")
+    while True:
+        node = next((n for n in O.find_all(device, where=lambda n: (n["id"] or "").startswith(
+            "close_tab:")) if closing(n["text"].removeprefix("Close "))), None)
+        if node is None:
+            node = yield from _scroll_for_tab(device, closing)
+            if node is None:
+                return
+        yield O.tap(device, node)
+
+
+def _scroll_for_tab(device: Device, closing: Any) -> Iterator[Action]:
+    def test(n: dict[str, Any]) -> bool:
+        return (n["id"] or "").startswith("close_tab:") and \
+            closing(n["text"].removeprefix("Close "))
+    try:
+        return (yield from O.scroll_to(device, where=test, max_swipes=4))
+    except O.OracleError:
+        return None
+
+
+def visit_rows(device: Device, day: str, time: str) -> set[str]:
+    """The history rows on screen of visits at ``time`` ("21:07") under the heading of
+    ``day`` ("February 28": "Saturday, February 28, 2026")."""
+    found, heading = set(), ""
+    for n in device.ui_tree():
+        if n["role"] == "heading":
+            heading = n["text"]
+        elif (n["id"] or "").startswith("history:") and n["text"].endswith(f" · {time}") \
+                and f" {day}, " in heading:
+            found.add(n["id"])
+    return found
 
 
 def _fact(device: Device, label: str) -> str:
@@ -154,6 +218,25 @@ class _BrowserTask(Task):
     suite = "browser"
     apps = ("browser",)
     start = Start(app="browser")
+
+
+# pages the Browser is left on by tasks that start on the home screen (``_Away``)
+AWAY_PAGES = ("https://help.local/faq", "https://shop.local/", "https://news.local/marathon-record",
+              "https://recipes.local/red-lentil-soup", "https://help.local/returns",
+              "https://shop.local/product/boom-mini-speaker", "https://news.local/comet-visible",
+              "https://recipes.local/greek-salad")
+
+
+class _Away(_BrowserTask):
+    """Starts on the home screen, the Browser used before and left on a page of another site
+    (drawn per seed): the agent opens it and finds its way from there."""
+
+    start = Start(background=("browser",))
+    away_from: ClassVar[str] = ""  # a host the page left open is not on
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        pages = [u for u in AWAY_PAGES if sites.host(u) != self.away_from]
+        _open_tabs(device, [_pick(rng, pages)])
 
 
 class _OneOf(_BrowserTask):
@@ -194,13 +277,16 @@ class _ArticleTask(_OneOf):
         yield from follow(device, self.url())
 
 
-class OpenArticle(_ArticleTask):
+class OpenArticle(_Away, _ArticleTask):
     """Open a news article from the news site's front page (a headline on the same topic is a
     decoy)."""
 
     name = "open_article"
     template = 'In the browser, open the Daily Ledger (news.local) article "{title}".'
+    phrasings = ("Open the article \"{title}\" of the Daily Ledger (news.local) in the browser.",
+                 "I want to read \"{title}\" on the Daily Ledger site (news.local): open it in the browser.")
     difficulty = 2
+    away_from = news.HOST
     objective = "operate"
     tags = ("navigation", "scroll")
 
@@ -216,7 +302,10 @@ class OpenAddress(_OneOf):
 
     name = "open_address"
     template = "Go to {address} in the browser."
+    phrasings = ("Open {address} in the browser.",
+                 "In the browser, load the page {address}.")
     difficulty = 1
+    max_steps = 14
     objective = "operate"
     tags = ("typing",)
     ADDRESSES = ("help.local/hours", "help.local/faq", "shop.local", "recipes.local/greek-salad",
@@ -248,12 +337,15 @@ class _Query(_BrowserTask):
         return [self.answer(), browsing(initial)]
 
 
-class ArticleAuthor(_ArticleTask, _Query):
+class ArticleAuthor(_Away, _ArticleTask, _Query):
     """Who wrote an article (another article's author has a near-identical name)."""
 
     name = "article_author"
     template = 'Who wrote the Daily Ledger article "{title}"? Answer with the name.'
+    phrasings = ("Find the Daily Ledger article \"{title}\" and tell me who wrote it (the name).",
+                 "What is the name of the author of \"{title}\" in the Daily Ledger (news.local)?")
     difficulty = 2
+    away_from = news.HOST
     tags = ("navigation", "scroll")
 
     def answer(self) -> Expectation:
@@ -293,6 +385,8 @@ class ProductPrice(_ProductTask, _Query):
 
     name = "product_price"
     template = "How much does the {product} cost on Gadget Corner (shop.local)?"
+    phrasings = ("What is the price of the {product} at Gadget Corner (shop.local)?",
+                 "Look up the {product} on Gadget Corner (shop.local): how much is it?")
     difficulty = 2
     tags = ("navigation", "scroll")
 
@@ -305,35 +399,66 @@ class ProductPrice(_ProductTask, _Query):
         yield A.answer(price)
 
 
-class DeskClosingTime(_OneOf, _Query):
-    """When a help desk closes on weekdays (five desks list their hours on one long page)."""
+class DeskClosingTime(_Away, _Query):
+    """When a help desk opens or closes on weekdays or on Saturdays (five desks list their
+    hours on one long page)."""
 
     name = "desk_closing_time"
-    template = ("At what time does the {desk} of the Riverside Help Center (help.local) close "
-                "on weekdays?")
-    difficulty = 3
+    template = ("At what time does the {desk} of the Riverside Help Center (help.local) {edge} "
+                "on {day}?")
+    phrasings = ("When does the Riverside Help Center's {desk} (help.local) {edge} on {day}?",
+                 "Check help.local: on {day}, at what time does the {desk} of the Riverside "
+                 "Help Center {edge}?")
+    difficulty = 2
+    away_from = help_site.HOST
     tags = ("navigation", "scroll")
+    DAYS: ClassVar[dict[str, str]] = {"weekdays": "Monday - Friday", "Saturdays": "Saturday"}
 
     @dataclass(frozen=True)
     class Params:
-        desk: str
+        desk: str  # a desk's name, lower case
+        day: str = "weekdays"  # or "Saturdays"
+        edge: str = "close"  # or "open"
 
     @classmethod
-    def options(cls) -> list[str]:
-        return [d.name.lower() for d in help_site.DESKS]
+    def options(cls) -> list[tuple[str, str, str]]:
+        return [(d.name.lower(), day, edge) for d in help_site.DESKS
+                for day in cls.DAYS for edge in ("open", "close")
+                if day == "weekdays" or d.saturday != "Closed"]
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        """A time first, then a question it answers: no time is the answer more often."""
+        by_time: dict[str, list[tuple[str, str, str]]] = {}
+        for option in cls.options():
+            by_time.setdefault(cls(cls.Params(*option)).time(), []).append(option)
+        return cls.Params(*_pick(rng, by_time[_pick(rng, sorted(by_time))]))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_choice("desk, day and edge", (params.desk, params.day, params.edge),
+                      cls.options())
 
     def desk(self) -> help_site.Desk:
         return next(d for d in help_site.DESKS if d.name.lower() == self.params.desk)
 
+    def time(self) -> str:
+        hours = self.desk().hours if self.params.day == "weekdays" else self.desk().saturday
+        return hours.split(" - ")[self.params.edge == "close"]
+
     def answer(self) -> Expectation:
-        h, m = (int(x) for x in self.desk().hours.split(" - ")[1].split(":"))
+        h, m = (int(x) for x in self.time().split(":"))
         return C.answer_time(h, m)
 
     def oracle(self, device: Device) -> Iterator[Action]:
+        p = self.params
         yield from shortcut(device, help_site.HOST)
         yield from follow(device, _url(help_site.HOST, "/hours"))
-        yield from O.scroll_to(device, text=self.desk().name, role="heading")
-        yield A.answer(self.desk().hours.split(" - ")[1])
+        heading = yield from O.scroll_to(device, role="heading",
+                                         where=lambda n: n["text"].casefold() == p.desk)
+        block = int(heading["id"].split(":")[1]) + (1 if p.day == "weekdays" else 2)
+        row = yield from O.scroll_to(device, id=f"block:{block}")  # "Saturday: 10:00 - 14:00"
+        yield A.answer(row["text"].split(": ", 1)[1].split(" - ")[p.edge == "close"])
 
 
 def _recipe(title: str) -> recipes.Recipe:
@@ -361,13 +486,16 @@ class _RecipeTask(_OneOf):
         yield from follow(device, self.url())
 
 
-class CookingTime(_RecipeTask, _Query):
+class CookingTime(_Away, _RecipeTask, _Query):
     """A recipe's cooking time in minutes (the page may say "1 h 30 min")."""
 
     name = "cooking_time"
     template = "According to Home Kitchen (recipes.local), how many minutes does the {recipe} " \
                "need to cook? Give the cooking time only, not the preparation."
+    phrasings = ("How long, in minutes, does the {recipe} cook according to Home Kitchen (recipes.local)? Just the cooking time, not the preparation.",
+                 "On recipes.local (Home Kitchen), what is the cooking time of the {recipe} in minutes? Leave out the preparation time.")
     difficulty = 2
+    away_from = recipes.HOST
     tags = ("navigation", "scroll")
     cooked_only = True
 
@@ -386,13 +514,15 @@ INGREDIENTS = {"kalamata olives": "Greek Salad", "tikka paste": "Chicken Tikka M
                "baking powder": "Banana Pancakes"}
 
 
-class RecipeWithIngredient(_OneOf, _Query):
+class RecipeWithIngredient(_Away, _OneOf, _Query):
     """Search the local web for the one recipe that uses an ingredient."""
 
     name = "recipe_with_ingredient"
     template = "Which Home Kitchen recipe uses {ingredient}? Use the browser and answer with " \
                "the recipe's name."
-    difficulty = 3
+    phrasings = ("In the browser, find the Home Kitchen recipe that needs {ingredient} and tell me its name.",
+                 "Which recipe on Home Kitchen has {ingredient} among its ingredients? Look it up in the browser; answer with the recipe's name.")
+    difficulty = 2
     tags = ("search", "typing")
 
     @dataclass(frozen=True)
@@ -416,15 +546,17 @@ class RecipeWithIngredient(_OneOf, _Query):
 
 # (page, word) pairs counted by find in page: each word shows 3 to 6 times on its page, always
 # as a whole word (no "lemons" for "lemon"), so counting words and counting matches agree
+# (counts 2 to 7, none more common than two pairs, so that no count is a good guess)
 FIND_WORDS = (("https://news.local/", "february"),
               ("https://news.local/harbor-bridge-repairs", "bridge"),
               ("https://news.local/library-ends-late-fees", "library"),
               ("https://recipes.local/lemon-garlic-pasta", "garlic"),
               ("https://recipes.local/chicken-tikka-masala", "chicken"),
-              ("https://recipes.local/lemon-drizzle-cake", "sugar"),
+              ("https://news.local/comet-visible", "march"),
               ("https://help.local/hours", "saturday"),
-              ("https://help.local/faq", "desk"),
-              ("https://help.local/returns", "delivery"))
+              ("https://news.local/bike-lanes-approved", "council"),
+              ("https://news.local/bus-lanes-vote-delayed", "vote"),
+              ("https://recipes.local/", "serves"))
 
 
 def find_count(url: str, word: str) -> int:
@@ -437,8 +569,11 @@ class CountWord(_Query):
     name = "count_word"
     template = 'How many times does the word "{word}" appear on the page that is open in the ' \
                "browser? Count every occurrence, whatever its case."
-    difficulty = 3
+    phrasings = ("Count the occurrences of the word \"{word}\" on the page open in the browser, whatever their case. How many are there?",
+                 "On the page the browser has open, how often does \"{word}\" appear (any case)?")
+    difficulty = 2
     tags = ("menu", "typing", "counting")
+    start = Start(background=("browser",))  # the Browser was left on that page
 
     @dataclass(frozen=True)
     class Params:
@@ -471,6 +606,8 @@ class BookmarkRecipe(_RecipeTask):
 
     name = "bookmark_recipe"
     template = "Bookmark the Home Kitchen recipe page for {recipe}."
+    phrasings = ("Add a bookmark for the {recipe} recipe page on Home Kitchen.",
+                 "Save the Home Kitchen recipe for {recipe} as a browser bookmark.")
     difficulty = 2
     objective = "operate"
     tags = ("menu", "navigation", "scroll")
@@ -504,11 +641,13 @@ class _BookmarkTask(_BrowserTask):
             raise ValueError(f"no bookmark {params.bookmark_id} titled {params.title!r}")
 
 
-class DeleteBookmark(_BookmarkTask):
+class DeleteBookmark(_Away, _BookmarkTask):
     """Delete one bookmark from the bookmarks page."""
 
     name = "delete_bookmark"
     template = 'Delete the browser bookmark "{title}".'
+    phrasings = ("Remove \"{title}\" from my browser bookmarks.",
+                 "I no longer need the bookmark \"{title}\" in the browser: delete it.")
     difficulty = 2
     objective = "operate"
     tags = ("menu",)
@@ -517,8 +656,7 @@ class DeleteBookmark(_BookmarkTask):
         return [C.deleted(BOOKMARKS, id=self.params.bookmark_id), browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from menu(device, "bookmarks")
-        yield O.tap(device, id=f"bookmark_more:{self.params.bookmark_id}")
+        yield from bookmark_menu(device, self.params.title)
         yield O.tap(device, id="bookmark_menu:delete")
 
 
@@ -527,6 +665,8 @@ class CheapestBookmark(_OneOf):
 
     name = "cheapest_bookmark"
     template = "Find the cheapest {kind} on Gadget Corner (shop.local) and bookmark its page."
+    phrasings = ("Which {kind} is the cheapest on Gadget Corner (shop.local)? Bookmark its page.",
+                 "On shop.local (Gadget Corner), bookmark the page of the least expensive {kind}.")
     difficulty = 3
     objective = "hybrid"
     tags = ("scroll", "menu", "memory")
@@ -561,9 +701,12 @@ class BookmarkInNewTab(_BookmarkTask):
     name = "bookmark_in_new_tab"
     template = 'Open the bookmark "{title}" in a new tab, keeping the page that is open now ' \
                "in its own tab."
-    difficulty = 3
+    phrasings = ("Open my bookmark \"{title}\" in a new browser tab, and keep the page open now in its own tab.",
+                 "Without closing the page the browser shows now, open the bookmark \"{title}\" in another tab.")
+    difficulty = 2
     objective = "operate"
     tags = ("menu", "navigation")
+    start = Start(background=("browser",))  # the Browser was left on that page
     PAGES = ("https://help.local/faq", "https://news.local/comet-visible",
              "https://recipes.local/greek-salad")
 
@@ -583,8 +726,7 @@ class BookmarkInNewTab(_BookmarkTask):
                 browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from menu(device, "bookmarks")
-        yield O.tap(device, id=f"bookmark_more:{self.params.bookmark_id}")
+        yield from bookmark_menu(device, self.params.title)
         yield O.tap(device, id="bookmark_menu:new_tab")
 
 
@@ -593,7 +735,9 @@ class CloseOtherTabs(_BrowserTask):
 
     name = "close_other_tabs"
     template = 'Close all browser tabs except the one showing "{title}".'
-    difficulty = 3
+    phrasings = ("In the browser, close every tab but the one on \"{title}\".",
+                 "Keep only the browser tab showing \"{title}\" and close all the others.")
+    difficulty = 2
     objective = "operate"
     tags = ("navigation", "multi_step")
     PAGES = ("https://news.local/harbor-bridge-repairs", "https://news.local/marathon-record",
@@ -630,20 +774,17 @@ class CloseOtherTabs(_BrowserTask):
         return [C.holds("only that tab left", test, allows=TABS_MOVE), browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield O.tap(device, id="tabs")
-        for t in list(_store(device)["tabs"]):
-            if model.url_of(t) != self.params.url:
-                node = O.find(device, id=f"close_tab:{t['id']}") or (
-                    yield from O.scroll_to(device, id=f"close_tab:{t['id']}"))
-                yield O.tap(device, node)
+        title = self.params.title
+        yield from close_tabs(device, lambda shown: shown != title)
 
 
 # --------------------------------------------------------------------------- history
-class ClearHistory(_BrowserTask):
+class ClearHistory(_Away):
     """Clear the browsing history (bookmarks stay)."""
 
     name = "clear_history"
     template = "Clear the browser's browsing history."
+    same_instruction = "the whole history goes: there is no target to vary"
     difficulty = 2
     objective = "operate"
     tags = ("menu", "dialog")
@@ -668,12 +809,14 @@ class ClearHistory(_BrowserTask):
         yield O.tap(device, id="clear_dialog:clear")
 
 
-class DeleteVisit(_BrowserTask):
+class DeleteVisit(_Away):
     """Remove one visit from the history (the site's other pages were visited too)."""
 
     name = "delete_visit"
     template = 'Remove the visit to "{title}" from the browser history, keeping the rest.'
-    difficulty = 3
+    phrasings = ("Delete \"{title}\" from the browser's history, and nothing else.",
+                 "In the browser history, remove the entry \"{title}\" but keep every other visit.")
+    difficulty = 2
     objective = "operate"
     tags = ("scroll",)
 
@@ -703,7 +846,7 @@ class DeleteVisit(_BrowserTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from menu(device, "history")
-        node = yield from O.scroll_to(device, id=f"history_delete:{self.params.visit_id}")
+        node = yield from O.scroll_to(device, text=f"Remove {self.params.title}")
         yield O.tap(device, node)
 
 
@@ -716,12 +859,15 @@ def downloaded(initial: dict[str, Any], name: str, content: str) -> list[Expecta
             browsing(initial)]
 
 
-class DownloadRecipeCard(_RecipeTask):
+class DownloadRecipeCard(_Away, _RecipeTask):
     """Download a recipe's printable card into Download."""
 
     name = "download_recipe_card"
     template = "Download the recipe card PDF for {recipe} from Home Kitchen."
+    phrasings = ("From Home Kitchen, download the {recipe} recipe card (PDF).",
+                 "Get the PDF recipe card of the {recipe} from Home Kitchen onto the phone.")
     difficulty = 2
+    away_from = recipes.HOST
     objective = "operate"
     tags = ("navigation", "scroll")
 
@@ -740,7 +886,9 @@ class DownloadManual(_ProductTask):
 
     name = "download_manual"
     template = "Download the user manual of the {product} from Gadget Corner."
-    difficulty = 3
+    phrasings = ("From Gadget Corner, download the {product}'s user manual.",
+                 "Get the user manual for the {product} from Gadget Corner (download it).")
+    difficulty = 2
     objective = "operate"
     tags = ("search", "typing", "scroll")
 
@@ -762,7 +910,9 @@ class SaveDeskNumber(_BrowserTask):
     name = "save_desk_number"
     template = "Save the phone number of the Riverside Help Center's {desk} (help.local) as " \
                'a new contact named "{name}".'
-    difficulty = 4
+    phrasings = ("Add a contact \"{name}\" with the phone number of the {desk} of the Riverside Help Center (help.local).",
+                 "Look up the Riverside Help Center's {desk} phone number on help.local and save it as a new contact called \"{name}\".")
+    difficulty = 3
     objective = "hybrid"
     apps = ("browser", "contacts")
     tags = ("cross_app", "memory", "typing")
@@ -818,7 +968,9 @@ class TextRecipeLink(_RecipeTask):
 
     name = "text_recipe_link"
     template = "Text {contact} the link to the Home Kitchen recipe for {recipe}."
-    difficulty = 4
+    phrasings = ("Send {contact} a text with the link to Home Kitchen's {recipe} recipe.",
+                 "Share the Home Kitchen recipe page for {recipe} with {contact} by text message.")
+    difficulty = 3
     objective = "operate"
     apps = ("browser", "messages")
     tags = ("cross_app", "share", "menu", "typing")
@@ -873,7 +1025,9 @@ class IngredientsToNote(_RecipeTask):
     name = "ingredients_to_note"
     template = 'Make a note titled "{recipe}" that lists every ingredient of the Home ' \
                "Kitchen recipe for {recipe}."
-    difficulty = 4
+    phrasings = ("Create a note \"{recipe}\" listing all the ingredients of Home Kitchen's {recipe} recipe.",
+                 "Copy every ingredient of the {recipe} recipe on Home Kitchen into a new note titled \"{recipe}\".")
+    difficulty = 3
     objective = "hybrid"
     apps = ("browser", "notes")
     tags = ("cross_app", "memory", "typing", "scroll")
@@ -899,12 +1053,15 @@ class IngredientsToNote(_RecipeTask):
 
 
 # --------------------------------------------------------------------------- more facts
-class ArticleDate(_ArticleTask, _Query):
+class ArticleDate(_Away, _ArticleTask, _Query):
     """The date an article was published (the byline under its title)."""
 
     name = "article_date"
     template = 'On what date did the Daily Ledger publish "{title}"?'
+    phrasings = ("When was the Daily Ledger article \"{title}\" published? Give the date.",
+                 "What is the publication date of \"{title}\" in the Daily Ledger?")
     difficulty = 2
+    away_from = news.HOST
     tags = ("navigation", "scroll")
 
     def answer(self) -> Expectation:
@@ -923,6 +1080,8 @@ class ReopenFromHistory(_BrowserTask):
 
     name = "reopen_from_history"
     template = "In the browser, reopen the page you visited on {day} at {time}."
+    phrasings = ("Open again the page I visited in the browser on {day} at {time}.",
+                 "In the browser, go back to the page from my history visited on {day} at {time}.")
     difficulty = 3
     objective = "hybrid"
     tags = ("menu", "scroll", "memory")
@@ -966,7 +1125,9 @@ class ReopenFromHistory(_BrowserTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from menu(device, "history")
-        node = yield from O.scroll_to(device, id=f"history:{self.params.visit_id}")
+        day, time = self.params.day, self.params.time
+        node = yield from O.scroll_to(device, where=lambda n: n["id"] in visit_rows(
+            device, day, time))
         yield O.tap(device, node)
 
 
@@ -994,7 +1155,9 @@ class TextDeskHours(_BrowserTask):
     name = "text_desk_hours"
     template = "Text {contact} the weekday opening hours of the Riverside Help Center's " \
                "{desk} (help.local)."
-    difficulty = 4
+    phrasings = ("Send {contact} a text with the weekday opening hours of the {desk} of the Riverside Help Center (help.local).",
+                 "Look up on help.local when the Riverside Help Center's {desk} is open on weekdays and text those hours to {contact}.")
+    difficulty = 3
     objective = "hybrid"
     apps = ("browser", "messages")
     tags = ("cross_app", "memory", "typing", "scroll")
@@ -1044,7 +1207,10 @@ class ArticleInNewTab(_ArticleTask):
     name = "article_in_new_tab"
     template = 'The Daily Ledger front page is open: open the article "{title}" in a new tab ' \
                "and keep the front page open in its own tab."
-    difficulty = 3
+    phrasings = ("The browser shows the Daily Ledger front page: open \"{title}\" in a new tab so that the front page stays open in its tab.",
+                 "From the Daily Ledger front page that is open, open the article \"{title}\" in another tab, keeping the front page in its own tab.")
+    difficulty = 1
+    max_steps = 14
     objective = "operate"
     tags = ("long_press", "scroll", "navigation")
 
@@ -1075,7 +1241,9 @@ class RenameBookmark(_BookmarkTask):
 
     name = "rename_bookmark"
     template = 'Rename the browser bookmark "{title}" to "{new_title}".'
-    difficulty = 3
+    phrasings = ("Change the name of my browser bookmark \"{title}\" to \"{new_title}\".",
+                 "Edit the bookmark \"{title}\" in the browser so that it is called \"{new_title}\".")
+    difficulty = 2
     objective = "operate"
     tags = ("menu", "dialog", "typing")
 
@@ -1102,8 +1270,7 @@ class RenameBookmark(_BookmarkTask):
                 browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from menu(device, "bookmarks")
-        yield O.tap(device, id=f"bookmark_more:{self.params.bookmark_id}")
+        yield from bookmark_menu(device, self.params.title)
         yield O.tap(device, id="bookmark_menu:edit")
         yield from O.type_into(device, self.params.new_title, id="bookmark_name")
         yield O.tap(device, id="edit_bookmark:save")
@@ -1115,7 +1282,9 @@ class LinkToNote(_ArticleTask):
     name = "link_to_note"
     template = 'Save the link to the Daily Ledger article "{title}" in a new note titled ' \
                '"Read later".'
-    difficulty = 4
+    phrasings = ("Create a note titled \"Read later\" holding the link to the Daily Ledger article \"{title}\".",
+                 "Copy the link of the Daily Ledger article \"{title}\" into a new note called \"Read later\".")
+    difficulty = 3
     objective = "operate"
     apps = ("browser", "notes")
     tags = ("cross_app", "long_press", "typing", "scroll")
@@ -1145,9 +1314,13 @@ class CloseSiteTabs(_OneOf):
     name = "close_site_tabs"
     template = "Close every browser tab that shows a page of {site}, and leave the other tabs " \
                "open."
-    difficulty = 3
+    phrasings = ("In the browser, close all the tabs on {site} pages and keep the rest open.",
+                 "Close the browser tabs showing {site}, leaving every other tab open.")
+    difficulty = 1
+    max_steps = 14
     objective = "operate"
     tags = ("navigation", "counting", "multi_step")
+    start = Start(background=("browser",))  # the Browser was left with those tabs
     SITES = {"news.local": news.NAME, "recipes.local": recipes.NAME, "shop.local": shop.NAME,
              "help.local": help_site.NAME}
     PAGES = ("https://news.local/", "https://news.local/comet-visible",
@@ -1186,9 +1359,6 @@ class CloseSiteTabs(_OneOf):
                 browsing(initial)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield O.tap(device, id="tabs")
-        for t in list(_store(device)["tabs"]):
-            if sites.host(model.url_of(t)) == self.host():
-                node = O.find(device, id=f"close_tab:{t['id']}") or (
-                    yield from O.scroll_to(device, id=f"close_tab:{t['id']}"))
-                yield O.tap(device, node)
+        site = self.params.site  # its pages' titles name it: "FAQ - Riverside Help Center"
+        yield from open_browser(device)
+        yield from close_tabs(device, lambda shown: site in shown)

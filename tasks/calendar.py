@@ -24,6 +24,7 @@ from mobilegym_env import oracle as O
 from mobilegym_env.apps.calendar import model
 from mobilegym_env.device import Device
 from mobilegym_env.judge import Expectation
+from mobilegym_env.kernel.config import DEFAULT_START_MS
 from mobilegym_env.task import Start, Task
 from mobilegym_env.tasks import messages
 
@@ -55,8 +56,26 @@ def _today(device: Device) -> datetime.date:
     return device.kernel.clock.local_datetime().date()
 
 
-def _day(iso: str) -> datetime.date:
-    return datetime.date.fromisoformat(iso)
+# the year of the phone's clock (every seed starts in the first half of March 2026)
+YEAR = datetime.datetime.fromtimestamp(DEFAULT_START_MS / 1000, datetime.timezone.utc).year
+
+
+def _day(text: str) -> datetime.date:
+    """A day param: ISO (``2026-03-05``) or as instructions say it (``Thursday, March 5``, in
+    the clock's year)."""
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return datetime.datetime.strptime(f"{text} {YEAR}", "%A, %B %d %Y").date()
+
+
+def _iso(text: str) -> str:
+    return _day(text).isoformat()
+
+
+def said(day: datetime.date) -> str:
+    """A day as instructions say it (and as day params hold it): ``Thursday, March 5``."""
+    return model.date_text(day)
 
 
 def _pick(rng: np.random.Generator, items: Sequence[Any]) -> Any:
@@ -126,6 +145,51 @@ def edit_event(device: Device, event_id: int, day: datetime.date) -> Actions:
     yield O.tap(device, id="edit")
 
 
+def _chip_of(title: str, day: datetime.date) -> Any:
+    """A schedule chip showing ``title`` on ``day`` ("Haircut, 10:00 – 10:45", or the bare
+    title of an all-day event)."""
+    suffix = f":{day.isoformat()}"
+
+    def test(n: dict[str, Any]) -> bool:
+        nid = n["id"] or ""
+        return nid.startswith("event:") and nid.endswith(suffix) and (
+            n["text"] == title or n["text"].startswith(f"{title}, "))
+    return test
+
+
+def open_titled(device: Device, title: str, day: datetime.date) -> Actions:
+    """Opens the event titled ``title`` on ``day``, found by its text on the schedule."""
+    yield from go_to(device, day)
+    chip = yield from O.scroll_to(device, where=_chip_of(title, day))
+    yield O.tap(device, chip)
+
+
+def edit_titled(device: Device, title: str, day: datetime.date) -> Actions:
+    yield from open_titled(device, title, day)
+    yield O.tap(device, id="edit")
+
+
+def day_chips(device: Device, day: datetime.date) -> list[dict[str, Any]]:
+    """The chips of ``day`` on the schedule shown (after :func:`go_to`), top to bottom."""
+    suffix = f":{day.isoformat()}"
+    return [n for n in O.find_all(device, where=lambda n: (n["id"] or "").startswith("event:")
+                                  and (n["id"] or "").endswith(suffix))]
+
+
+def chip_title(text: str) -> str:
+    """A chip's title: ``"Haircut, 10:00 – 10:45"`` -> ``"Haircut"``."""
+    head, _, tail = text.rpartition(", ")
+    return head if head and tail[:1].isdigit() and ":" in tail else text
+
+
+def pick_guest(device: Device, name: str) -> Actions:
+    """In the open guest sheet: types a contact's name and picks them from the matches."""
+    yield A.type_text(name)
+    row = O.node(device, where=lambda n: (n["id"] or "").startswith("guest_pick:")
+                 and name.casefold() in n["text"].casefold())
+    yield O.tap(device, row)
+
+
 def pick_date(device: Device, day: datetime.date) -> Actions:
     """Sets the open date picker: on its month grid when ``day`` is in the month shown or
     the next or previous one (fewer actions), else by typing the date."""
@@ -139,6 +203,13 @@ def pick_date(device: Device, day: datetime.date) -> Actions:
         yield O.tap(device, id="date_picker:next" if months > 0 else "date_picker:prev")
     yield O.tap(device, id=f"date_picker:day:{day.day}")
     yield O.tap(device, id="date_picker:ok")
+
+
+def picker_day(device: Device) -> datetime.date:
+    """The day selected in the open date picker (today, as it opens on the schedule)."""
+    node = O.node(device, where=lambda n: (n["id"] or "").startswith("date_picker:day:")
+                  and n["selected"])
+    return datetime.datetime.strptime(node["text"], "%A, %B %d, %Y").date()
 
 
 def pick_time(device: Device, hour: int, minute: int) -> Actions:
@@ -172,6 +243,35 @@ def choose(device: Device, control: str, option: str) -> Actions:
     yield O.tap(device, id=f"{control}:{option}")
 
 
+def _plain(text: str) -> str:
+    return " ".join(w for w in text.casefold().split() if w != "the")
+
+
+def choose_option(device: Device, control: str, words: str) -> Actions:
+    """Opens a form's option dialog and picks the option reading ``words`` ("1 hour before",
+    "every week")."""
+    node = yield from O.scroll_to(device, id=control)
+    yield O.tap(device, node)
+    option = O.node(device, where=lambda n: (n["id"] or "").startswith(f"{control}:")
+                    and _plain(n["text"]) == _plain(words))
+    yield O.tap(device, option)
+
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def search_results(device: Device, title: str) -> Actions:
+    """Searches the calendar for ``title``; returns the results of exactly that title, each
+    reading ``"Dentist Tuesday, March 10, 2026 · 08:30 – 09:15"`` (soonest first)."""
+    yield O.tap(device, id="search")
+    yield A.type_text(title)
+
+    def exact(n: dict[str, Any]) -> bool:
+        rest = n["text"][len(title) + 1:] if n["text"].startswith(f"{title} ") else ""
+        return (n["id"] or "").startswith("result:") and rest.startswith(WEEKDAYS)
+    return O.find_all(device, where=exact)
+
+
 def save(device: Device) -> Actions:
     yield O.tap(device, id="save")
 
@@ -193,7 +293,7 @@ class _CalendarTask(Task):
 class _EventParams:
     event_id: int
     title: str
-    date: str  # the day it starts (ISO)
+    date: str  # the day it starts, as the instruction says it ("Thursday, March 5") or ISO
 
 
 class _OneEventTask(_CalendarTask):
@@ -214,12 +314,13 @@ class _OneEventTask(_CalendarTask):
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
         ev = _pick(rng, cls.candidates(device))
-        return cls.Params(ev["id"], ev["title"], ev["start"][:10], *cls.more(rng, device, ev))
+        return cls.Params(ev["id"], ev["title"], said(_day(ev["start"][:10])),
+                          *cls.more(rng, device, ev))
 
     @classmethod
     def validate_params(cls, params: Any, device: Device) -> None:
         ev = _record(_store(device)["events"], params.event_id)
-        if ev["title"] != params.title or ev["start"][:10] != params.date:
+        if ev["title"] != params.title or ev["start"][:10] != _iso(params.date):
             raise ValueError(f"event {params.event_id} is {ev['title']!r} on {ev['start']}")
 
     def template_values(self) -> dict[str, Any]:
@@ -228,12 +329,21 @@ class _OneEventTask(_CalendarTask):
     def event(self, initial: dict[str, Any]) -> dict[str, Any]:
         return _record(_events(initial), self.params.event_id)
 
+    def open(self, device: Device) -> Actions:
+        """Opens the event from the schedule by its title and day (as the instruction says)."""
+        yield from open_titled(device, self.params.title, _day(self.params.date))
+
+    def edit(self, device: Device) -> Actions:
+        yield from self.open(device)
+        yield O.tap(device, id="edit")
+
 
 # --------------------------------------------------------------------------- add
 NEW_TITLES = ("Interview", "Tax appointment", "Guitar lesson", "Call with the bank",
               "Open house", "Offsite planning", "Eye exam", "Parent meetup")
 REMINDER_WORDS = {0: "at the time of the event", 10: "10 minutes before",
                   30: "30 minutes before", 60: "1 hour before", 1440: "1 day before"}
+REMINDER_MINUTES = {words: minutes for minutes, words in REMINDER_WORDS.items()}
 
 
 class AddEvent(_CalendarTask):
@@ -241,8 +351,13 @@ class AddEvent(_CalendarTask):
 
     name = "add_event"
     template = ("Add an event '{title}' on {day} from {start} to {end} with a notification "
-                "{reminder_words}.")
+                "{reminder}.")
+    phrasings = ("Put '{title}' in my calendar on {day}, {start} to {end}, and notify me "
+                 "{reminder}.",
+                 "Create a calendar event called '{title}' for {day} from {start} until {end}; "
+                 "the notification should come {reminder}.")
     difficulty = 3
+    max_steps = 40
     tags = ("typing", "picker", "dialog")
 
     @dataclass(frozen=True)
@@ -251,7 +366,7 @@ class AddEvent(_CalendarTask):
         date: str
         start: str
         end: str
-        reminder: int
+        reminder: str  # as the instruction words it: "1 hour before" (REMINDER_WORDS)
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
@@ -259,23 +374,23 @@ class AddEvent(_CalendarTask):
         begin = datetime.datetime.combine(day, datetime.time(int(rng.integers(8, 17)),
                                                              _pick(rng, (0, 15, 30, 45))))
         end = begin + datetime.timedelta(minutes=_pick(rng, (30, 45, 60, 90)))
-        return cls.Params(_pick(rng, NEW_TITLES), day.isoformat(), model.hm(begin),
-                          model.hm(end), _pick(rng, (10, 30, 60, 1440)))
+        return cls.Params(_pick(rng, NEW_TITLES), said(day), model.hm(begin),
+                          model.hm(end), REMINDER_WORDS[_pick(rng, (10, 30, 60, 1440))])
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        if params.reminder not in REMINDER_WORDS or params.end <= params.start:
+        if params.reminder not in REMINDER_MINUTES or params.end <= params.start:
             raise ValueError("a reminder of REMINDER_WORDS and an end after the start")
 
     def template_values(self) -> dict[str, Any]:
-        return {**super().template_values(), "day": model.date_text(_day(self.params.date)),
-                "reminder_words": REMINDER_WORDS[self.params.reminder]}
+        return {**super().template_values(), "day": model.date_text(_day(self.params.date))}
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
         p = self.params
         return [C.created(EVENTS, {"title": C.text_like(p.title), "all_day": False,
-                                   "start": f"{p.date} {p.start}", "end": f"{p.date} {p.end}",
-                                   "reminder": p.reminder})]
+                                   "start": f"{_iso(p.date)} {p.start}",
+                                   "end": f"{_iso(p.date)} {p.end}",
+                                   "reminder": REMINDER_MINUTES[p.reminder]})]
 
     def oracle(self, device: Device) -> Actions:
         p = self.params
@@ -284,8 +399,8 @@ class AddEvent(_CalendarTask):
         yield from pick(device, "start_date", _day(p.date))
         yield from pick(device, "start_time", _hm(p.start))
         yield from pick(device, "end_time", _hm(p.end))
-        if p.reminder != 30:  # a new event's default notification
-            yield from choose(device, "reminder", str(p.reminder))
+        if p.reminder != REMINDER_WORDS[30]:  # a new event's default notification
+            yield from choose_option(device, "reminder", p.reminder)
         yield from save(device)
 
 
@@ -298,7 +413,9 @@ class AddAllDayEvent(_CalendarTask):
 
     name = "add_all_day_event"
     template = "Add an all-day event '{title}' {when}."
-    difficulty = 2
+    phrasings = ("Block out {when} in my calendar with an all-day event called '{title}'.",
+                 "Create an all-day calendar event '{title}' {when}.")
+    difficulty = 3
     tags = ("typing", "picker", "toggle")
 
     @dataclass(frozen=True)
@@ -311,11 +428,11 @@ class AddAllDayEvent(_CalendarTask):
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         first = _today(device) + datetime.timedelta(days=int(rng.integers(3, 26)))
         last = first + datetime.timedelta(days=int(rng.integers(0, 3)))
-        return cls.Params(_pick(rng, ALL_DAY_TITLES), first.isoformat(), last.isoformat())
+        return cls.Params(_pick(rng, ALL_DAY_TITLES), said(first), said(last))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        if params.last < params.first:
+        if _day(params.last) < _day(params.first):
             raise ValueError("the last day comes before the first")
 
     def template_values(self) -> dict[str, Any]:
@@ -327,7 +444,7 @@ class AddAllDayEvent(_CalendarTask):
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
         p = self.params
         return [C.created(EVENTS, {"title": C.text_like(p.title), "all_day": True,
-                                   "start": p.first, "end": p.last})]
+                                   "start": _iso(p.first), "end": _iso(p.last)})]
 
     def oracle(self, device: Device) -> Actions:
         p = self.params
@@ -350,7 +467,12 @@ class AddMeeting(_CalendarTask):
     name = "add_meeting"
     template = ("Schedule '{title}' on {day} from {start} to {end} at '{location}' and invite "
                 "{guest}.")
-    difficulty = 3
+    phrasings = ("Set up a meeting '{title}' at '{location}' on {day}, {start} to {end}, with "
+                 "{guest} as a guest.",
+                 "Add '{title}' to my calendar for {day} from {start} until {end}, located at "
+                 "'{location}', and add {guest} as a guest.")
+    difficulty = 4
+    max_steps = 45
     tags = ("typing", "picker", "search")
 
     @dataclass(frozen=True)
@@ -368,7 +490,7 @@ class AddMeeting(_CalendarTask):
         begin = datetime.datetime.combine(day, datetime.time(int(rng.integers(9, 17)),
                                                              _pick(rng, (0, 30))))
         end = begin + datetime.timedelta(minutes=_pick(rng, (30, 60)))
-        return cls.Params(_pick(rng, MEETINGS), day.isoformat(), model.hm(begin),
+        return cls.Params(_pick(rng, MEETINGS), said(day), model.hm(begin),
                           model.hm(end), _pick(rng, PLACES),
                           _pick(rng, [c["name"] for c in _contacts(device)]))
 
@@ -378,13 +500,13 @@ class AddMeeting(_CalendarTask):
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
         p = self.params
         return [C.created(EVENTS, {"title": C.text_like(p.title), "all_day": False,
-                                   "start": f"{p.date} {p.start}", "end": f"{p.date} {p.end}",
+                                   "start": f"{_iso(p.date)} {p.start}",
+                                   "end": f"{_iso(p.date)} {p.end}",
                                    "location": C.text_like(p.location),
                                    "guests": SameItems((p.guest,))})]
 
     def oracle(self, device: Device) -> Actions:
         p = self.params
-        contact = next(c for c in _contacts(device) if c["name"] == p.guest)
         yield O.tap(device, id="fab")
         yield from O.type_into(device, p.title, id="title")
         yield from pick(device, "start_date", _day(p.date))
@@ -393,8 +515,7 @@ class AddMeeting(_CalendarTask):
         yield from O.type_into(device, p.location, id="location")
         node = yield from O.scroll_to(device, id="add_guests")
         yield O.tap(device, node)
-        yield A.type_text(p.guest)
-        yield O.tap(device, id=f"guest_pick:{contact['id']}")
+        yield from pick_guest(device, p.guest)
         yield from save(device)
 
 
@@ -404,6 +525,10 @@ class MoveEvent(_OneEventTask):
 
     name = "move_event"
     template = "Move '{title}' from {day} to {new_day} at {new_start}, keeping its length."
+    phrasings = ("Reschedule my '{title}' on {day} to {new_day}, starting at {new_start}; it "
+                 "should last as long as before.",
+                 "'{title}' on {day} needs to move to {new_day} at {new_start}. Keep the same "
+                 "duration.")
     difficulty = 3
     tags = ("picker", "navigation")
 
@@ -416,7 +541,7 @@ class MoveEvent(_OneEventTask):
     def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
         shift = int(_pick(rng, (-3, -2, -1, 1, 2, 3, 4, 5, 6, 7)))
         new_day = _day(ev["start"][:10]) + datetime.timedelta(days=shift)
-        return new_day.isoformat(), f"{int(rng.integers(8, 18)):02d}:{_pick(rng, (0, 30)):02d}"
+        return said(new_day), f"{int(rng.integers(8, 18)):02d}:{_pick(rng, (0, 30)):02d}"
 
     def template_values(self) -> dict[str, Any]:
         return {**super().template_values(),
@@ -425,13 +550,13 @@ class MoveEvent(_OneEventTask):
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
         ev, p = self.event(initial), self.params
         start, end = model.span(ev)
-        begin = model.parse(f"{p.new_date} {p.new_start}")
+        begin = model.parse(f"{_iso(p.new_date)} {p.new_start}")
         return [C.modified(EVENTS, id=p.event_id, fields={
             "start": model.stamp(begin), "end": model.stamp(begin + (end - start))})]
 
     def oracle(self, device: Device) -> Actions:
         p = self.params
-        yield from edit_event(device, p.event_id, _day(p.date))
+        yield from self.edit(device)
         yield from pick(device, "start_date", _day(p.new_date))
         yield from pick(device, "start_time", _hm(p.new_start))
         yield from save(device)
@@ -452,6 +577,8 @@ class RenameEvent(_OneEventTask):
 
     name = "rename_event"
     template = "Rename the event '{title}' on {day} to '{new_title}'."
+    phrasings = ("Change the title of '{title}' on {day} to '{new_title}'.",
+                 "In my calendar, the '{title}' event on {day} should be called '{new_title}'.")
     difficulty = 2
     tags = ("typing",)
 
@@ -473,7 +600,7 @@ class RenameEvent(_OneEventTask):
 
     def oracle(self, device: Device) -> Actions:
         p = self.params
-        yield from edit_event(device, p.event_id, _day(p.date))
+        yield from self.edit(device)
         yield from O.type_into(device, p.new_title, id="title")
         yield from save(device)
 
@@ -489,7 +616,9 @@ class DeleteEvent(_OneEventTask):
 
     name = "delete_event"
     template = "Delete the '{title}' event on {day}."
-    difficulty = 3
+    phrasings = ("Remove '{title}' on {day} from my calendar.",
+                 "Cancel my '{title}' on {day}: delete it from the calendar.")
+    difficulty = 2
     tags = ("dialog", "navigation")
     timed = None
 
@@ -502,8 +631,7 @@ class DeleteEvent(_OneEventTask):
         return [C.deleted(EVENTS, id=self.params.event_id)]
 
     def oracle(self, device: Device) -> Actions:
-        p = self.params
-        yield from open_event(device, p.event_id, _day(p.date))
+        yield from self.open(device)
         yield O.tap(device, id="delete")
         yield O.tap(device, id="delete_dialog:confirm")
 
@@ -517,7 +645,10 @@ class SetLocation(_OneEventTask):
 
     name = "set_location"
     template = "Change the location of '{title}' on {day} to '{location}'."
+    phrasings = ("'{title}' on {day} is now at '{location}': update its location.",
+                 "Set the place of my '{title}' event on {day} to '{location}'.")
     difficulty = 2
+    max_steps = 24
     tags = ("typing",)
 
     @dataclass(frozen=True)
@@ -534,7 +665,7 @@ class SetLocation(_OneEventTask):
 
     def oracle(self, device: Device) -> Actions:
         p = self.params
-        yield from edit_event(device, p.event_id, _day(p.date))
+        yield from self.edit(device)
         node = yield from O.scroll_to(device, id="location")
         yield O.tap(device, node)
         yield from O.type_into(device, p.location, id="location")
@@ -546,7 +677,10 @@ class AddGuest(_OneEventTask):
 
     name = "add_guest"
     template = "Invite {guest} to '{title}' on {day}."
-    difficulty = 3
+    phrasings = ("Add {guest} as a guest of '{title}' on {day}.",
+                 "I want {guest} at '{title}' on {day}; add them to the event's guests.")
+    difficulty = 2
+    max_steps = 24
     tags = ("search", "dialog", "typing")
 
     @dataclass(frozen=True)
@@ -564,13 +698,10 @@ class AddGuest(_OneEventTask):
                            fields={"guests": SameItems(guests)})]
 
     def oracle(self, device: Device) -> Actions:
-        p = self.params
-        contact = next(c for c in _contacts(device) if c["name"] == p.guest)
-        yield from edit_event(device, p.event_id, _day(p.date))
+        yield from self.edit(device)
         node = yield from O.scroll_to(device, id="add_guests")
         yield O.tap(device, node)
-        yield A.type_text(p.guest)
-        yield O.tap(device, id=f"guest_pick:{contact['id']}")
+        yield from pick_guest(device, self.params.guest)
         yield from save(device)
 
 
@@ -587,10 +718,13 @@ class _ChoiceTask(_OneEventTask):
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.modified(EVENTS, id=self.params.event_id, fields={self.field: self.value()})]
 
+    def words(self) -> str:
+        """The option's words as the instruction says them."""
+        return str(getattr(self.params, self.param))
+
     def oracle(self, device: Device) -> Actions:
-        p = self.params
-        yield from edit_event(device, p.event_id, _day(p.date))
-        yield from choose(device, self.field, str(self.value()))
+        yield from self.edit(device)
+        yield from choose_option(device, self.field, self.words())
         yield from save(device)
 
 
@@ -598,22 +732,30 @@ class ChangeReminder(_ChoiceTask):
     """Change when an event's notification comes."""
 
     name = "change_reminder"
-    template = "Change the notification for '{title}' on {day} to {reminder_words}."
+    template = "Change the notification for '{title}' on {day} to {reminder}."
+    phrasings = ("I'd like the reminder for '{title}' on {day} to come {reminder}.",
+                 "Set the notification of my '{title}' event on {day} to {reminder}.")
     difficulty = 2
+    max_steps = 22
     tags = ("dialog", "scroll")
     field, param = "reminder", "reminder"
 
     @dataclass(frozen=True)
     class Params(_EventParams):
-        reminder: int
+        reminder: str  # as the instruction words it: "1 hour before" (REMINDER_WORDS)
 
     @classmethod
     def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
-        return (_pick(rng, [r for r in REMINDER_WORDS if r != ev["reminder"]]),)
+        return (REMINDER_WORDS[_pick(rng, [r for r in REMINDER_WORDS if r != ev["reminder"]])],)
 
-    def template_values(self) -> dict[str, Any]:
-        return {**super().template_values(),
-                "reminder_words": REMINDER_WORDS[self.params.reminder]}
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        super().validate_params(params, device)
+        if params.reminder not in REMINDER_MINUTES:
+            raise ValueError(f"reminder must be one of {list(REMINDER_MINUTES)}")
+
+    def value(self) -> Any:
+        return REMINDER_MINUTES[self.params.reminder]
 
 
 RULE_WORDS = {"daily": "every day", "weekly": "every week", "monthly": "every month"}
@@ -623,8 +765,11 @@ class MakeRepeating(_ChoiceTask):
     """Make a one-off event repeat."""
 
     name = "make_repeating"
-    template = "Make '{title}' on {day} repeat {rule_words}."
+    template = "Make '{title}' on {day} repeat {rule}."
+    phrasings = ("Turn '{title}' on {day} into an event that repeats {rule}.",
+                 "Set '{title}' (on {day}) to recur {rule}.")
     difficulty = 2
+    max_steps = 22
     tags = ("dialog",)
     field, param = "repeat", "rule"
 
@@ -636,8 +781,8 @@ class MakeRepeating(_ChoiceTask):
     def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
         return (_pick(rng, ("weekly", "weekly", "monthly", "daily")),)
 
-    def template_values(self) -> dict[str, Any]:
-        return {**super().template_values(), "rule_words": RULE_WORDS[self.params.rule]}
+    def words(self) -> str:
+        return RULE_WORDS.get(self.params.rule, self.params.rule)
 
 
 class ChangeColor(_ChoiceTask):
@@ -645,7 +790,10 @@ class ChangeColor(_ChoiceTask):
 
     name = "change_color"
     template = "Change the colour of '{title}' on {day} to {color}."
+    phrasings = ("Make '{title}' on {day} show in {color}.",
+                 "Give my '{title}' event on {day} the colour {color}.")
     difficulty = 2
+    max_steps = 22
     tags = ("dialog", "scroll")
     timed = None
     field, param = "color", "color"
@@ -664,6 +812,8 @@ class DuplicateEvent(_OneEventTask):
 
     name = "duplicate_event"
     template = "Make a copy of '{title}' on {day} for {new_day}, at the same time."
+    phrasings = ("Duplicate '{title}' from {day} onto {new_day}, keeping its time.",
+                 "I need '{title}' again on {new_day}: copy the one on {day}, same time.")
     difficulty = 3
     tags = ("menu", "picker")
 
@@ -674,7 +824,7 @@ class DuplicateEvent(_OneEventTask):
     @classmethod
     def more(cls, rng: np.random.Generator, device: Device, ev: dict[str, Any]) -> tuple:
         shift = int(_pick(rng, (1, 2, 7, 14)))
-        return ((_day(ev["start"][:10]) + datetime.timedelta(days=shift)).isoformat(),)
+        return (said(_day(ev["start"][:10]) + datetime.timedelta(days=shift)),)
 
     def template_values(self) -> dict[str, Any]:
         return {**super().template_values(),
@@ -689,7 +839,7 @@ class DuplicateEvent(_OneEventTask):
 
     def oracle(self, device: Device) -> Actions:
         p = self.params
-        yield from open_event(device, p.event_id, _day(p.date))
+        yield from self.open(device)
         yield O.tap(device, id="more")
         yield O.tap(device, id="menu:duplicate")
         yield from pick(device, "start_date", _day(p.new_date))
@@ -701,34 +851,36 @@ class SwitchView(_CalendarTask):
 
     name = "switch_view"
     template = "Switch my calendar to the {label} view."
+    phrasings = ("Show my calendar in the {label} view.",
+                 "Change the calendar's view to {label}.")
     difficulty = 1
+    max_steps = 12
     tags = ("drawer", "settings")
 
     @dataclass(frozen=True)
     class Params:
-        view: str
+        label: str  # the view as the instruction names it (a key of VIEWS)
 
-    LABELS: ClassVar[dict[str, str]] = {"day": "day", "3day": "3-day", "week": "week",
-                                        "month": "month"}
+    VIEWS: ClassVar[dict[str, str]] = {"day": "day", "3-day": "3day", "week": "week",
+                                       "month": "month"}
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, list(cls.LABELS)))
+        return cls.Params(_pick(rng, list(cls.VIEWS)))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        if params.view not in cls.LABELS:
-            raise ValueError(f"view must be one of {list(cls.LABELS)}")
-
-    def template_values(self) -> dict[str, Any]:
-        return {"label": self.LABELS[self.params.view]}
+        if params.label not in cls.VIEWS:
+            raise ValueError(f"label must be one of {list(cls.VIEWS)}")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.equals("apps.calendar.view", self.params.view)]
+        return [C.equals("apps.calendar.view", self.VIEWS[self.params.label])]
 
     def oracle(self, device: Device) -> Actions:
-        yield O.tap(device, id="drawer")
-        yield O.tap(device, id=f"view:{self.params.view}")
+        label = self.params.label
+        yield O.tap(device, id="drawer")  # the drawer names them "Day", "3 days", "Week"...
+        yield O.tap(device, where=lambda n: (n["id"] or "").startswith("view:") and
+                    n["text"].casefold().replace(" days", "-day") == label)
 
 
 # --------------------------------------------------------------------------- questions
@@ -737,7 +889,10 @@ class AppointmentTime(_CalendarTask):
 
     name = "appointment_time"
     template = "What time is my '{title}' appointment?"
-    difficulty = 2
+    phrasings = ("When does my '{title}' appointment start?",
+                 "At what time is the '{title}' appointment in my calendar?")
+    difficulty = 1
+    max_steps = 14
     objective = "query"
     tags = ("search",)
 
@@ -782,9 +937,8 @@ class AppointmentTime(_CalendarTask):
         return [C.answer_time(*_hm(self.params.start))]
 
     def oracle(self, device: Device) -> Actions:
-        yield O.tap(device, id="search")
-        yield A.type_text(self.params.title)
-        yield A.answer(self.params.start)
+        found = yield from search_results(device, self.params.title)
+        yield A.answer(found[0]["text"].split(" · ")[1].split(" – ")[0])
 
 
 class CountEventsOnDay(_CalendarTask):
@@ -792,23 +946,46 @@ class CountEventsOnDay(_CalendarTask):
 
     name = "count_events_on_day"
     template = "How many events do I have on {day}?"
-    difficulty = 3
+    phrasings = ("Count the events in my calendar on {day}, all-day ones included.",
+                 "How many things are on my calendar for {day}?")
+    difficulty = 2
     objective = "query"
     tags = ("counting", "navigation", "picker")
 
     @dataclass(frozen=True)
     class Params:
         date: str
+        extra: int = 0  # events added to that day for this episode (NEW_TITLES, timed)
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         today = _today(device)
         days = [today + datetime.timedelta(days=i) for i in range(-5, 27)]
-        busy = [d for d in days if len(model.on_day(_store(device)["events"], d)) >= 2]
-        return cls.Params(_pick(rng, busy).isoformat())
+        busy = [d for d in days if len(model.on_day(_store(device)["events"], d)) >= 1]
+        return cls.Params(said(_pick(rng, busy)), int(rng.integers(0, 7)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        if not 0 <= params.extra <= len(NEW_TITLES):
+            raise ValueError(f"extra must be 0..{len(NEW_TITLES)}")
 
     def template_values(self) -> dict[str, Any]:
         return {"day": model.date_text(_day(self.params.date))}
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        day = _day(self.params.date)
+        taken = {e["title"] for e in model.on_day(_store(device)["events"], day)}
+        titles = [t for t in NEW_TITLES if t not in taken]
+        picks = rng.choice(len(titles), size=self.params.extra, replace=False)
+        hours = sorted(int(h) for h in rng.choice(np.arange(8, 20), size=self.params.extra,
+                                                  replace=False))
+        for i, hour in zip(picks, hours, strict=True):
+            begin = datetime.datetime.combine(day, datetime.time(hour, 15))
+            model.create(_store(device), {
+                "title": titles[int(i)], "calendar_id": 1, "start": model.stamp(begin),
+                "end": model.stamp(begin + datetime.timedelta(minutes=30)), "all_day": False,
+                "repeat": "none", "location": "", "guests": [], "reminder": None,
+                "color": None, "description": ""}, device.kernel.clock.now_ms() - 86_400_000)
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.answer_number(len(model.on_day(_events(initial), _day(self.params.date))))]
@@ -816,8 +993,7 @@ class CountEventsOnDay(_CalendarTask):
     def oracle(self, device: Device) -> Actions:
         day = _day(self.params.date)
         yield from go_to(device, day)
-        count = len(model.on_day(_store(device)["events"], day))
-        yield A.answer(str(count))
+        yield A.answer(str(len(day_chips(device, day))))
 
 
 class EventLocation(_OneEventTask):
@@ -825,6 +1001,8 @@ class EventLocation(_OneEventTask):
 
     name = "event_location"
     template = "Where is '{title}' on {day}?"
+    phrasings = ("What's the location of '{title}' on {day}?",
+                 "Where does my '{title}' on {day} take place?")
     difficulty = 2
     objective = "query"
     tags = ("navigation",)
@@ -839,9 +1017,8 @@ class EventLocation(_OneEventTask):
                               rivals=f"{EVENTS}[*].location")]
 
     def oracle(self, device: Device) -> Actions:
-        p = self.params
-        yield from open_event(device, p.event_id, _day(p.date))
-        yield A.answer(_record(_store(device)["events"], p.event_id)["location"])
+        yield from self.open(device)
+        yield A.answer(O.node(device, id="event_location")["text"])
 
 
 class EventDate(_OneEventTask):
@@ -849,7 +1026,10 @@ class EventDate(_OneEventTask):
 
     name = "event_date"
     template = "On what date is '{title}'?"
-    difficulty = 2
+    phrasings = ("When is '{title}'? Answer with the date.",
+                 "Which day is '{title}' on in my calendar?")
+    difficulty = 1
+    max_steps = 14
     objective = "query"
     tags = ("search",)
     timed = None
@@ -862,10 +1042,8 @@ class EventDate(_OneEventTask):
         return [C.answer_date(day.year, day.month, day.day)]
 
     def oracle(self, device: Device) -> Actions:
-        yield O.tap(device, id="search")
-        yield A.type_text(self.params.title)
-        day = _day(self.params.date)
-        yield A.answer(f"{day:%B} {day.day}, {day.year}")
+        found = yield from search_results(device, self.params.title)
+        yield A.answer(found[0]["text"][len(self.params.title) + 1:].split(" · ")[0])
 
 
 class WhoIsInvited(_OneEventTask):
@@ -873,6 +1051,8 @@ class WhoIsInvited(_OneEventTask):
 
     name = "who_is_invited"
     template = "Who is invited to '{title}' on {day}?"
+    phrasings = ("List the guests of '{title}' on {day}.",
+                 "Which people are invited to my '{title}' on {day}?")
     difficulty = 2
     objective = "query"
     tags = ("navigation",)
@@ -886,24 +1066,33 @@ class WhoIsInvited(_OneEventTask):
                                rivals=f"{EVENTS}[*].guests")]
 
     def oracle(self, device: Device) -> Actions:
-        p = self.params
-        yield from open_event(device, p.event_id, _day(p.date))
-        yield A.answer(", ".join(_record(_store(device)["events"], p.event_id)["guests"]))
+        yield from self.open(device)
+        guests = O.find_all(device, where=lambda n: (n["id"] or "").startswith("guest:"))
+        yield A.answer(", ".join(n["text"] for n in guests))
+
+
+SERIES = ("Pottery class", "Spanish lesson", "Choir practice", "Swim class", "Chess club",
+          "Volunteer shift", "Running club", "Art class")
 
 
 class NextOccurrence(_CalendarTask):
-    """Say the date of a repeating event's next occurrence."""
+    """Say the date of a repeating event's next occurrence (a weekly or monthly series added
+    per seed, its first occurrence weeks ago)."""
 
     name = "next_occurrence"
     template = "On what date is my next '{title}'?"
-    difficulty = 2
+    phrasings = ("When is the next '{title}'? Give the date.",
+                 "What's the date of my upcoming '{title}'?")
+    difficulty = 1
+    max_steps = 14
     objective = "query"
-    tags = ("search",)
+    tags = ("scroll", "navigation")
 
     @dataclass(frozen=True)
     class Params:
-        event_id: int
         title: str
+        first: str  # the series' first start, "YYYY-MM-DD HH:MM"
+        repeat: str  # "weekly" or "monthly"
 
     @staticmethod
     def upcoming(ev: dict[str, Any], now: datetime.datetime) -> datetime.date:
@@ -918,30 +1107,48 @@ class NextOccurrence(_CalendarTask):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        evs = _store(device)["events"]
-        count = collections.Counter(e["title"] for e in evs)
         today = _today(device)
-        ev = _pick(rng, [e for e in evs if e["repeat"] != "none" and count[e["title"]] == 1
-                         and not model.occurrences(e, today, today)])  # not today: unambiguous
-        return cls.Params(ev["id"], ev["title"])
+        repeat = "monthly" if rng.random() < 0.2 else "weekly"
+        ago = [d for d in range(8, 60) if (d % 7 if repeat == "weekly" else
+                                           (today - datetime.timedelta(days=d)).day
+                                           != today.day) and d < 29 + 28 * (repeat == "monthly")]
+        first = today - datetime.timedelta(days=int(_pick(rng, ago)))
+        if repeat == "monthly" and first.day > 28:
+            first = first.replace(day=28)
+        begin = datetime.datetime.combine(first, datetime.time(int(rng.integers(8, 20)),
+                                                               _pick(rng, (0, 30))))
+        return cls.Params(_pick(rng, SERIES), model.stamp(begin), repeat)
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        ev = _record(_store(device)["events"], params.event_id)
-        if ev["title"] != params.title or ev["repeat"] == "none":
-            raise ValueError(f"event {params.event_id} is not a repeating {params.title!r}")
+        if params.title not in SERIES or params.repeat not in ("weekly", "monthly"):
+            raise ValueError("title of SERIES, repeat weekly or monthly")
+        model.parse(params.first)
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        begin = model.parse(self.params.first)
+        model.create(_store(device), {
+            "title": self.params.title, "calendar_id": 1, "start": model.stamp(begin),
+            "end": model.stamp(begin + datetime.timedelta(hours=1)), "all_day": False,
+            "repeat": self.params.repeat, "location": "", "guests": [], "reminder": None,
+            "color": None, "description": ""}, device.kernel.clock.now_ms() - 86_400_000)
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
         now = datetime.datetime.fromisoformat(initial["os"]["time"]["iso"])
-        day = self.upcoming(_record(_events(initial), self.params.event_id), now)
+        ev = next(e for e in _events(initial) if e["title"] == self.params.title)
+        day = self.upcoming(ev, now)
         return [C.answer_date(day.year, day.month, day.day)]
 
     def oracle(self, device: Device) -> Actions:
-        yield O.tap(device, id="search")
-        yield A.type_text(self.params.title)
-        day = self.upcoming(_record(_store(device)["events"], self.params.event_id),
-                            device.kernel.clock.local_datetime())
-        yield A.answer(f"{day:%A, %B} {day.day}")
+        title = self.params.title
+
+        def chip(n: dict[str, Any]) -> bool:
+            return (n["id"] or "").startswith("event:") and n["text"].startswith(f"{title}, ")
+        yield from O.scroll_to(device, where=chip)  # the schedule starts today
+        first = min(O.find_all(device, where=chip), key=lambda n: n["bounds"][1])
+        yield O.tap(device, first)
+        when = O.node(device, id="event_when")["text"]  # "Tuesday, March 3, 2026 · 11:00 – ..."
+        yield A.answer(when.split(" · ")[0])
 
 
 class FirstEventTomorrow(_CalendarTask):
@@ -950,7 +1157,12 @@ class FirstEventTomorrow(_CalendarTask):
     name = "first_event_tomorrow"
     template = ("What is my first event tomorrow, not counting all-day events? Answer with its "
                 "title.")
-    difficulty = 3
+    phrasings = ("Which timed event comes first in my calendar tomorrow? Ignore all-day events "
+                 "and answer with the title.",
+                 "Tomorrow, what's the earliest event on my calendar (all-day ones don't "
+                 "count)? Tell me its title.")
+    difficulty = 1
+    max_steps = 14
     objective = "query"
     tags = ("navigation",)
 
@@ -992,9 +1204,13 @@ class FirstEventTomorrow(_CalendarTask):
                               rivals=[C.at(f"{EVENTS}[*].title"), *NEW_TITLES])]
 
     def oracle(self, device: Device) -> Actions:
-        tomorrow = _today(device) + datetime.timedelta(days=1)
-        yield from go_to(device, tomorrow)
-        yield A.answer(self.first(_store(device)["events"], tomorrow))
+        node = yield from O.back_to(device, id="go_to_date")
+        yield O.tap(device, node)
+        tomorrow = picker_day(device) + datetime.timedelta(days=1)
+        yield from pick_date(device, tomorrow)
+        timed = [c for c in day_chips(device, tomorrow) if chip_title(c["text"]) != c["text"]]
+        first = min(timed, key=lambda c: c["bounds"][1])
+        yield A.answer(chip_title(first["text"]))
 
 
 # --------------------------------------------------------------------------- find, then act
@@ -1004,6 +1220,10 @@ class MoveGuestsEvent(_CalendarTask):
     name = "move_guests_event"
     template = ("Find the event {guest} is invited to and move it to {new_day}, at the same "
                 "time.")
+    phrasings = ("{guest} is a guest of one of my events: move that event to {new_day}, "
+                 "keeping its time.",
+                 "Reschedule the event that {guest} is invited to onto {new_day}, same time "
+                 "of day.")
     difficulty = 3
     objective = "hybrid"
     tags = ("navigation", "picker", "memory")
@@ -1023,7 +1243,7 @@ class MoveGuestsEvent(_CalendarTask):
         guest = _pick(rng, [g for g in ev["guests"] if count[g] == 1])
         shift = int(_pick(rng, (1, 2, 3, 4, 5, 6, 7)))
         return cls.Params(guest, ev["id"],
-                          (_day(ev["start"][:10]) + datetime.timedelta(days=shift)).isoformat())
+                          said(_day(ev["start"][:10]) + datetime.timedelta(days=shift)))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -1072,7 +1292,12 @@ class SmsInvitation(_CalendarTask):
     name = "sms_invitation"
     template = ("{name} texted me an invitation. Add it to my calendar as '{title}' on the "
                 "day and at the time proposed, lasting {hours} hours.")
-    difficulty = 4
+    phrasings = ("Put the invitation {name} sent me by text into my calendar: call it "
+                 "'{title}', on the day and time they proposed, {hours} hours long.",
+                 "Check the text from {name} with an invitation and create a calendar event "
+                 "'{title}' for it (same day and time, {hours} hours).")
+    difficulty = 3
+    max_steps = 45
     objective = "hybrid"
     apps = ("messages", "calendar")
     tags = ("cross_app", "picker", "typing", "memory")
@@ -1168,6 +1393,9 @@ class ImportIcs(_CalendarTask):
 
     name = "import_ics"
     template = "Add the event in the file '{file}.ics' in my Downloads to my calendar."
+    phrasings = ("Import '{file}.ics' from my Downloads folder into my calendar.",
+                 "There's a calendar file '{file}.ics' in Downloads; add its event to my "
+                 "calendar.")
     difficulty = 3
     apps = ("files", "calendar")
     tags = ("cross_app", "scroll")
@@ -1175,15 +1403,16 @@ class ImportIcs(_CalendarTask):
 
     @dataclass(frozen=True)
     class Params:
-        which: int
-        decoy: int
+        file: str  # a name of ICS_FILES (without ".ics")
+        decoy: str
         date: str
         start: str
         minutes: int
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        which, decoy = (int(i) for i in rng.choice(len(ICS_FILES), size=2, replace=False))
+        which, decoy = (ICS_FILES[int(i)][0]
+                        for i in rng.choice(len(ICS_FILES), size=2, replace=False))
         day = _today(device) + datetime.timedelta(days=int(rng.integers(3, 30)))
         return cls.Params(which, decoy, day.isoformat(),
                           f"{int(rng.integers(9, 20)):02d}:{_pick(rng, (0, 30)):02d}",
@@ -1191,12 +1420,14 @@ class ImportIcs(_CalendarTask):
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        if params.which == params.decoy or not (0 <= params.which < len(ICS_FILES)
-                                                and 0 <= params.decoy < len(ICS_FILES)):
-            raise ValueError("which and decoy are two different ICS_FILES")
+        names = [f[0] for f in ICS_FILES]
+        if params.file == params.decoy or params.file not in names or \
+                params.decoy not in names:
+            raise ValueError("file and decoy are two different ICS_FILES")
 
-    def template_values(self) -> dict[str, Any]:
-        return {"file": ICS_FILES[self.params.which][0]}
+    @staticmethod
+    def entry(name: str) -> tuple[str, str, str]:
+        return next(f for f in ICS_FILES if f[0] == name)
 
     def _span(self) -> tuple[datetime.datetime, datetime.datetime]:
         begin = model.parse(f"{self.params.date} {self.params.start}")
@@ -1204,21 +1435,21 @@ class ImportIcs(_CalendarTask):
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         begin, end = self._span()
-        for i, shift in ((self.params.decoy, 2), (self.params.which, 0)):
-            name, title, place = ICS_FILES[i]
+        for which, shift in ((self.params.decoy, 2), (self.params.file, 0)):
+            name, title, place = self.entry(which)
             device.kernel.files.write_text(
                 f"/sdcard/Download/{name}.ics",
                 ics_text(title, begin + datetime.timedelta(days=shift),
                          end + datetime.timedelta(days=shift), place))
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        _, title, place = ICS_FILES[self.params.which]
+        _, title, place = self.entry(self.params.file)
         begin, end = self._span()
         return [C.created(EVENTS, {"title": title, "start": model.stamp(begin),
                                    "end": model.stamp(end), "location": place}), VIEWING]
 
     def oracle(self, device: Device) -> Actions:
-        row = yield from O.scroll_to(device, id=f"file:{ICS_FILES[self.params.which][0]}.ics")
+        row = yield from O.scroll_to(device, id=f"file:{self.params.file}.ics")
         yield O.tap(device, row)
         yield O.tap(device, id="open_with")
         yield O.tap(device, id="save")
@@ -1230,7 +1461,11 @@ class DayToNote(_CalendarTask):
     name = "day_to_note"
     template = ("Write a note titled '{note}' that lists the titles of all my events on {day}, "
                 "separated by commas.")
-    difficulty = 4
+    phrasings = ("Make a note '{note}' with the titles of every event in my calendar on {day}, "
+                 "comma-separated.",
+                 "Create a note called '{note}' listing my events of {day} by title, separated "
+                 "by commas.")
+    difficulty = 3
     objective = "hybrid"
     apps = ("calendar", "notes")
     tags = ("cross_app", "typing", "memory", "navigation")
@@ -1252,7 +1487,7 @@ class DayToNote(_CalendarTask):
         fit = [d for d in days if 2 <= len(cls.titles(evs, d)) <= 4 and not any(
             "," in t or "&" in t or " and " in f" {t.lower()} " for t in cls.titles(evs, d))]
         day = _pick(rng, fit)
-        return cls.Params(day.isoformat(), f"Plans for {day:%B} {day.day}")
+        return cls.Params(said(day), f"Plans for {day:%B} {day.day}")
 
     def template_values(self) -> dict[str, Any]:
         return {"note": self.params.note, "day": model.date_text(_day(self.params.date))}
@@ -1265,7 +1500,8 @@ class DayToNote(_CalendarTask):
     def oracle(self, device: Device) -> Actions:
         day = _day(self.params.date)
         yield from go_to(device, day)
-        titles = self.titles(_store(device)["events"], day)
+        chips = sorted(day_chips(device, day), key=lambda c: c["bounds"][1])
+        titles = [chip_title(c["text"]) for c in chips]
         yield from O.open_app(device, "notes")
         yield O.tap(device, id="fab")
         yield from O.type_into(device, self.params.note, id="title")
@@ -1278,7 +1514,9 @@ class TextEventTime(_OneEventTask):
 
     name = "text_event_time"
     template = "Text {guest} the time my '{title}' on {day} starts."
-    difficulty = 4
+    phrasings = ("Send {guest} a message saying when my '{title}' on {day} begins.",
+                 "Let {guest} know by text what time '{title}' on {day} starts.")
+    difficulty = 3
     objective = "hybrid"
     apps = ("calendar", "messages")
     tags = ("cross_app", "typing", "memory")
@@ -1300,6 +1538,7 @@ class TextEventTime(_OneEventTask):
 
     def oracle(self, device: Device) -> Actions:
         p = self.params
-        yield from open_event(device, p.event_id, _day(p.date))
-        start = model.span(_record(_store(device)["events"], p.event_id))[0]
-        yield from messages.compose(device, p.guest, f"It starts at {model.hm(start)}.")
+        yield from self.open(device)
+        when = O.node(device, id="event_when")["text"]  # "Tuesday, March 3, 2026 · 11:00 – 12:00"
+        start = when.split(" · ")[1].split(" – ")[0]
+        yield from messages.compose(device, p.guest, f"It starts at {start}.")

@@ -142,7 +142,7 @@ def test_recipe_with_ingredient_answers(env, answer, ok):
 
 
 def test_count_word_counts_every_case(env):
-    url, word = "https://recipes.local/lemon-drizzle-cake", "sugar"
+    url, word = "https://recipes.local/lemon-garlic-pasta", "garlic"
     task, initial, final = start(env, "count_word", url=url, word=word)
     n = len(sites.page(url).text().lower().split(word)) - 1
     assert n == 4 and task.judge(initial, final, answer=str(n)).success
@@ -387,7 +387,7 @@ def test_the_words_to_count_show_as_whole_words_only() -> None:
         blocks = sites.page(url).blocks
         whole = sum(len(re.findall(rf"\b{word}\b", sites.visible_text(b).lower()))
                     for b in blocks)
-        assert 3 <= len(matches(blocks, word)) == whole <= 6, (url, word)
+        assert 2 <= len(matches(blocks, word)) == whole <= 7, (url, word)
 
 
 def test_link_to_note_needs_the_article_link_in_the_note(env):
