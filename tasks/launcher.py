@@ -10,7 +10,10 @@ pages and dock only if, with those icons left out, every other icon is where it 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import dataclasses
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +36,9 @@ FOLDER_NAMES = ("Work", "Tools", "Social", "Media", "Office", "Utilities", "Dail
 NEW_NAMES = ("Essentials", "Favorites", "Weekend", "Focus", "Team", "Family", "Projects",
              "Reading", "Home stuff", "Morning", "Errands", "Study")
 RIGHT_EDGE, LEFT_EDGE = (0.995, 0.45), (0.005, 0.45)
+# The apps an episode may start in, when another app is in the foreground at the start.
+ELSEWHERE = ("clock", "calculator", "notes", "calendar", "contacts", "files", "weather",
+             "gallery", "browser", "messages", "settings", "camera", "phone")
 
 
 # --------------------------------------------------------------------------- state and names
@@ -209,6 +215,11 @@ def _folder_names(rng: np.random.Generator, n: int, avoid: Iterable[str] = ()) -
 
 
 # --------------------------------------------------------------------------- oracle steps
+# The oracle finds icons as a person does: it looks at the page shown, then swipes through the
+# pages (the page dots say which one is shown and how many there are); the dock shows on all.
+Where = Callable[[O.Node], bool]
+
+
 def _page_shown(device: Device) -> int | None:
     """The home page on screen (0-based), None when the home grid is not showing."""
     if O.find(device, role="folder_panel") or O.find(device, id="launcher_menu") \
@@ -218,11 +229,17 @@ def _page_shown(device: Device) -> int | None:
     return None if dots is None else int(dots["text"].split()[1]) - 1
 
 
+def _page_total(device: Device) -> int:
+    """How many home pages the page dots count ("Page 1 of 3")."""
+    dots = O.find(device, id="page_dots")
+    return 1 if dots is None else int(dots["text"].rsplit(" ", 1)[-1])
+
+
 def _show_page(device: Device, page: int) -> Iterator[Action]:
     """Goes to a home page (Home first if the home grid is not showing)."""
     if _page_shown(device) is None:
         yield A.home()
-    for _ in range(len(device.kernel.launcher.pages) + 1):
+    for _ in range(_page_total(device) + 1):
         shown = _page_shown(device)
         if shown == page:
             return
@@ -230,16 +247,28 @@ def _show_page(device: Device, page: int) -> Iterator[Action]:
     raise O.OracleError(f"could not reach home page {page + 1}; {O.screen_summary(device)}")
 
 
-def _icon(device: Device, entry: str) -> Iterator[Action]:
-    """Shows a home-screen entry (an app on a page or in the dock, or ``folder:<id>``) and
-    returns its icon node."""
-    lay = device.kernel.launcher
-    page = lay.page_of(entry)
-    shown = _page_shown(device)
-    yield from _show_page(device, page if page is not None else shown or 0)
-    if entry.startswith(FOLDER_PREFIX):
-        return O.node(device, id=entry)
-    return O.node(device, id=f"dock:{entry}" if entry in lay.dock else f"grid:{entry}")
+def _app_icon(app_id: str) -> Where:
+    """An app's icon on a home page or in the dock."""
+    return lambda n: n["id"] in (f"grid:{app_id}", f"dock:{app_id}")
+
+
+def _folder_icon(name: str) -> Where:
+    """A folder's icon, by the name under it."""
+    return lambda n: n["role"] == "folder" and n["text"] == name
+
+
+def _seek(device: Device, where: Where) -> Iterator[Action]:
+    """Looks for an icon on the page shown, then on the pages after it, then before it;
+    returns the icon and its page (None: in the dock)."""
+    if _page_shown(device) is None:
+        yield A.home()
+    shown, total = _page_shown(device) or 0, _page_total(device)
+    for page in [*range(shown, total), *range(shown - 1, -1, -1)]:
+        yield from _show_page(device, page)
+        found = O.find(device, where=where)
+        if found is not None:
+            return found, None if found["id"].startswith("dock:") else page
+    raise O.OracleError(f"no such icon on the home screen; {O.screen_summary(device)}")
 
 
 def _drag(device: Device, node: O.Node, to: tuple[float, float]) -> Iterator[Action]:
@@ -256,50 +285,58 @@ def _gap(device: Device, area: str) -> tuple[float, float]:
     return 0.5, y / (device.height * s)
 
 
-def _move_to_page(device: Device, entry: str, page: int) -> Iterator[Action]:
+def _move_to_page(device: Device, where: Where, page: int) -> Iterator[Action]:
     """Drags an icon to a page: from the dock onto the page's grid, from another page across
     the screen edge one page at a time."""
-    lay = device.kernel.launcher
-    for _ in range(2 * len(lay.pages) + 2):
-        current = lay.page_of(entry)
+    for _ in range(12):
+        icon, current = yield from _seek(device, where)
         if current == page:
             return
-        icon = yield from _icon(device, entry)
         if current is None:
             yield from _show_page(device, page)
-            yield from _drag(device, icon, _gap(device, "home_grid"))
+            yield from _drag(device, O.node(device, where=where), _gap(device, "home_grid"))
         else:
             yield from _drag(device, icon, RIGHT_EDGE if page > current else LEFT_EDGE)
-    raise O.OracleError(f"could not move {entry} to page {page + 1}")
+    raise O.OracleError(f"could not move the icon to page {page + 1}")
 
 
-def _together(device: Device, anchor: str, mover: str) -> Iterator[Action]:
+def _together(device: Device, anchor: Where, mover: Where) -> Iterator[Action]:
     """Makes two icons show at once (same page, or one in the dock); returns the mover's
     icon and the anchor's."""
-    lay = device.kernel.launcher
-    for _ in range(len(lay.pages) + 1):
-        a, m = lay.page_of(anchor), lay.page_of(mover)
-        if a is None or m is None or a == m:
-            break
+    _, a = yield from _seek(device, anchor)
+    _, m = yield from _seek(device, mover)
+    if a is not None and m is not None and a != m:
         yield from _move_to_page(device, mover, a)
-    icon = yield from _icon(device, mover)
-    target = yield from _icon(device, anchor)
-    return icon, target
+        _, a = yield from _seek(device, anchor)  # pages after an emptied one move up
+    if O.find(device, where=mover) is None:
+        yield from _seek(device, mover)
+    return O.node(device, where=mover), O.node(device, where=anchor)
 
 
-def _drop_onto(device: Device, mover: str, anchor: str) -> Iterator[Action]:
+def _drop_onto(device: Device, mover: Where, anchor: Where) -> Iterator[Action]:
     """Drags one home-screen icon onto another (a new folder, or into a folder)."""
     icon, target = yield from _together(device, anchor, mover)
     yield from _drag(device, icon, O.center(device, target))
 
 
-def _folder_id(device: Device, name: str) -> int:
-    return _folder_named({"os": {"launcher": device.kernel.launcher.state()}}, name)["id"]
-
-
-def _open_folder(device: Device, folder_id: int) -> Iterator[Action]:
-    icon = yield from _icon(device, f"{FOLDER_PREFIX}{folder_id}")
+def _open_folder(device: Device, where: Where) -> Iterator[Action]:
+    icon, _ = yield from _seek(device, where)
     yield O.tap(device, icon)
+
+
+def _find_folder_with(device: Device, app_id: str) -> Iterator[Action]:
+    """Opens the home screen's folders one by one (page by page, the dock's too) until one
+    holds the app; leaves it open and returns its name."""
+    yield from _show_page(device, 0)
+    for page in range(_page_total(device)):
+        yield from _show_page(device, page)
+        for i in range(len(O.find_all(device, role="folder"))):
+            folder = O.find_all(device, role="folder")[i]
+            yield O.tap(device, folder)
+            if O.find(device, id=f"folder_app:{app_id}") is not None:
+                return O.node(device, id="folder_title")["text"]
+            yield A.back()  # closes the folder
+    raise O.OracleError(f"no folder holds {app_id}; {O.screen_summary(device)}")
 
 
 def _rename_open_folder(device: Device, name: str) -> Iterator[Action]:
@@ -312,6 +349,19 @@ class _HomeTask(Task):
     suite = "launcher"
     apps = ("launcher",)
     objective = "operate"
+    # Start in an app the params do not name (drawn from them), so the user goes Home first.
+    elsewhere = False
+
+    def start_screen(self) -> Start:
+        if not self.elsewhere:
+            return super().start_screen()
+        key = json.dumps(dataclasses.asdict(self.params), sort_keys=True, default=str)
+        values = json.loads(key).values()
+        named = {v for v in values if isinstance(v, str)} | {
+            v for vs in values if isinstance(vs, list) for v in vs if isinstance(v, str)}
+        options = [a for a in ELSEWHERE if a not in named]
+        digest = hashlib.sha256(f"{self.task_id()}|{key}".encode()).digest()
+        return Start(app=options[int.from_bytes(digest[:4], "big") % len(options)])
 
 
 class _AppTask(_HomeTask):
@@ -348,7 +398,6 @@ class _OpenTask(_AppTask):
     """Opening an app from wherever it is; another app is in the foreground at the start."""
 
     difficulty = 2
-    max_steps = 10
 
     @dataclass(frozen=True)
     class Params:
@@ -386,11 +435,24 @@ class OpenApp(_AppTask):
         page: int = 0
         start_in: str | None = None
 
+    phrasings = ("Launch {app_name}.", "Please open {app_name} for me.")
+    max_steps = 14
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # a subclass (the PPO benchmark's pinned task) keeps its level's default budget and
+        # its own wordings unless it sets them
+        super().__init_subclass__(**kwargs)
+        if "max_steps" not in cls.__dict__:
+            cls.max_steps = None
+
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         app_id, other = _pick(rng, _apps(device), 2)
-        return cls.Params(app_id, int(rng.integers(0, 2)),
-                          other if rng.random() < 0.5 else None)
+        page = int(rng.integers(0, 2))
+        start_in = other if rng.random() < 0.5 else None
+        if start_in is None and page == 0:  # never one tap from the goal
+            start_in = other
+        return cls.Params(app_id, page, start_in)
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -420,6 +482,8 @@ class OpenAppInFolder(_OpenTask):
 
     name = "open_app_in_folder"
     template = "Open the {app_name} app; it is in the '{folder}' folder on the home screen."
+    phrasings = ("Launch {app_name} from the '{folder}' folder on the home screen.",
+                 "{app_name} is kept in my '{folder}' folder on the home screen: open it.")
     tags = ("navigation",)
 
     @dataclass(frozen=True)
@@ -436,12 +500,13 @@ class OpenAppInFolder(_OpenTask):
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         p = self.params
         others = _pick(rng, [a for a in _apps(device) if a not in (p.app_id, p.start_in)], 3)
+        pages = int(rng.integers(2, 4))  # the folder is on the last page
         lay_out(device, rng, folders=[(p.folder, [others[0], p.app_id]),
-                                      (_folder_names(rng, 1, [p.folder])[0], others[1:])])
+                                      (_folder_names(rng, 1, [p.folder])[0], others[1:])],
+                on_page={f"{FOLDER_PREFIX}1": pages - 1}, pages=pages)
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        folder = device.kernel.launcher.folder_of(self.params.app_id)
-        yield from _open_folder(device, folder)
+        yield from _open_folder(device, _folder_icon(self.params.folder))
         yield O.tap(device, id=f"folder_app:{self.params.app_id}")
 
 
@@ -451,6 +516,10 @@ class OpenAppFromDrawer(_OpenTask):
 
     name = "open_app_from_drawer"
     template = "Open the {app_name} app. It is not on the home screen."
+    phrasings = ("Launch {app_name}; you won't find its icon on the home screen.",
+                 "{app_name} is only in the app drawer, not on the home screen. Open it.")
+    difficulty = 1
+    max_steps = 14
     tags = ("drawer", "search")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
@@ -469,7 +538,7 @@ class _RecentsTask(_AppTask):
     home or stayed in the last one. The asked-for app's icon is not on the first page."""
 
     tags = ("recents",)
-    max_steps = 10
+    max_steps = 20
 
     @dataclass(frozen=True)
     class Params:
@@ -501,7 +570,7 @@ class _RecentsTask(_AppTask):
 
 def _find_card(device: Device, name: str) -> Iterator[Action]:
     """Scrolls the Recents carousel until the app's card is fully in view; returns it."""
-    for _ in range(len(device.kernel.tasks.tasks) + 1):
+    for _ in range(10):  # the carousel holds a card per recent app
         card = O.find(device, role="recents_card", text=name)
         if card is not None and card["bounds"][2] <= device.width * device.scale:
             return card
@@ -515,6 +584,8 @@ class SwitchToRecentApp(_RecentsTask):
 
     name = "switch_to_recent_app"
     template = "Go back to the {app_name} app you were using."
+    phrasings = ("Return to {app_name}, where I left it.",
+                 "Switch back to my earlier {app_name} session.")
     difficulty = 2
     objective = "operate"
 
@@ -539,6 +610,8 @@ class CloseFromRecents(_RecentsTask):
 
     name = "close_from_recents"
     template = "Close {app_name} from the recent apps screen."
+    phrasings = ("Swipe {app_name} away in Recents.",
+                 "In the recent apps, close {app_name} and leave the others.")
     difficulty = 2
     objective = "operate"
 
@@ -568,6 +641,7 @@ class ClearRecents(_RecentsTask):
 
     name = "clear_recents"
     template = "Clear all recent apps."
+    phrasings = ("Close every app in Recents.", "Dismiss all the apps on the recent apps screen.")
     difficulty = 2
     objective = "operate"
 
@@ -578,7 +652,7 @@ class ClearRecents(_RecentsTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield A.recents()
-        for _ in range(len(device.kernel.tasks.tasks) + 1):  # Clear all is past the last card
+        for _ in range(10):  # Clear all is past the last card
             if O.find(device, id="recents_clear_all") is not None:
                 break
             yield A.swipe(0.8, 0.5, 0.2, 0.5)
@@ -591,7 +665,10 @@ class CreateFolder(_HomeTask):
 
     name = "create_folder"
     template = "Put {first_name} and {second_name} together in a new folder named '{folder}'."
-    difficulty = 3
+    phrasings = ("Make a new home-screen folder called '{folder}' with {first_name} and "
+                 "{second_name} in it.",
+                 "Group {first_name} and {second_name} into a folder; name it '{folder}'.")
+    difficulty = 2
     tags = ("long_press", "drag", "typing")
 
     @dataclass(frozen=True)
@@ -640,12 +717,14 @@ class CreateFolder(_HomeTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         first, *rest = self.params.apps
-        lay = device.kernel.launcher
-        yield from _drop_onto(device, rest[0], first)
-        folder = lay.folder_of(first)
+        icon, target = yield from _together(device, _app_icon(first), _app_icon(rest[0]))
+        before = {n["id"] for n in O.find_all(device, role="folder")}
+        yield from _drag(device, icon, O.center(device, target))
+        made = O.node(device, where=lambda n: n["role"] == "folder" and n["id"] not in before)
+        folder = made["id"]  # the new folder's icon, where the first app was
         for app in rest[1:]:
-            yield from _drop_onto(device, app, f"{FOLDER_PREFIX}{folder}")
-        yield from _open_folder(device, folder)
+            yield from _drop_onto(device, _app_icon(app), lambda n: n["id"] == folder)
+        yield from _open_folder(device, lambda n: n["id"] == folder)
         yield from _rename_open_folder(device, self.params.folder)
 
 
@@ -654,7 +733,9 @@ class CreateFolderOfThree(CreateFolder):
 
     name = "create_folder_of_three"
     template = "Make a home-screen folder named '{folder}' holding exactly {names}."
-    difficulty = 4
+    phrasings = ("Put {names} together in one new folder called '{folder}'.",
+                 "Create a folder '{folder}' on the home screen with just {names} in it.")
+    difficulty = 3
     tags = ("long_press", "drag", "typing", "multi_step")
 
     @classmethod
@@ -673,6 +754,8 @@ class RenameFolder(_HomeTask):
 
     name = "rename_folder"
     template = "Rename the home-screen folder '{old}' to '{new}'."
+    phrasings = ("Change the name of the '{old}' folder on the home screen to '{new}'.",
+                 "Call the home-screen folder '{old}' '{new}' from now on.")
     difficulty = 2
     tags = ("typing",)
 
@@ -702,7 +785,7 @@ class RenameFolder(_HomeTask):
         return [C.modified(FOLDERS, id=folder["id"], fields={"name": C.text_like(self.params.new)})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_folder(device, _folder_id(device, self.params.old))
+        yield from _open_folder(device, _folder_icon(self.params.old))
         yield from _rename_open_folder(device, self.params.new)
 
 
@@ -731,13 +814,19 @@ class AddToFolder(_AppAndFolder):
 
     name = "add_to_folder"
     template = "Move {app_name} into the '{folder}' folder."
-    difficulty = 3
+    phrasings = ("Drag {app_name} into the home-screen folder '{folder}'.",
+                 "Add {app_name} to my '{folder}' folder.")
+    difficulty = 2
+    elsewhere = True
     tags = ("long_press", "drag")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         others = _pick(rng, [a for a in _apps(device) if a != self.params.app_id], 4)
         decoy = _folder_names(rng, 1, [self.params.folder])[0]
-        lay_out(device, rng, folders=[(self.params.folder, others[:2]), (decoy, others[2:])])
+        app_page = int(rng.integers(2))  # the app and the folder are on different pages
+        lay_out(device, rng, folders=[(self.params.folder, others[:2]), (decoy, others[2:])],
+                on_page={self.params.app_id: app_page, f"{FOLDER_PREFIX}1": 1 - app_page},
+                dock=[], pages=2)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         folder = _folder_named(initial, self.params.folder)
@@ -746,8 +835,8 @@ class AddToFolder(_AppAndFolder):
                 _Moved(self.params.app_id)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        folder = _folder_id(device, self.params.folder)
-        yield from _drop_onto(device, self.params.app_id, f"{FOLDER_PREFIX}{folder}")
+        yield from _drop_onto(device, _app_icon(self.params.app_id),
+                              _folder_icon(self.params.folder))
 
 
 class TakeOutOfFolder(_AppAndFolder):
@@ -755,14 +844,19 @@ class TakeOutOfFolder(_AppAndFolder):
 
     name = "take_out_of_folder"
     template = "Take {app_name} out of the '{folder}' folder and leave it on the home screen."
-    difficulty = 3
+    phrasings = ("Move {app_name} out of the folder '{folder}' onto the home screen.",
+                 "I want {app_name} back on the home screen itself, not in '{folder}'.")
+    difficulty = 2
+    elsewhere = True
     tags = ("long_press", "drag")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         others = _pick(rng, [a for a in _apps(device) if a != self.params.app_id], 2)
         members = list(others)
         members.insert(int(rng.integers(3)), self.params.app_id)
-        lay_out(device, rng, folders=[(self.params.folder, members)])
+        pages = int(rng.integers(2, 4))  # the folder is on the last page
+        lay_out(device, rng, folders=[(self.params.folder, members)],
+                on_page={f"{FOLDER_PREFIX}1": pages - 1}, pages=pages)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         folder = _folder_named(initial, self.params.folder)
@@ -771,7 +865,7 @@ class TakeOutOfFolder(_AppAndFolder):
                 _on_home_directly(self.params.app_id), _Moved(self.params.app_id)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_folder(device, device.kernel.launcher.folder_of(self.params.app_id))
+        yield from _open_folder(device, _folder_icon(self.params.folder))
         icon = O.node(device, id=f"folder_app:{self.params.app_id}")
         yield from _drag(device, icon, _gap(device, "home_grid"))
 
@@ -781,6 +875,8 @@ class RenameFolderOfApp(_AppTask):
 
     name = "rename_folder_of_app"
     template = "Rename the folder that holds {app_name} to '{new}'."
+    phrasings = ("Find the home-screen folder with {app_name} in it and rename it '{new}'.",
+                 "The folder containing {app_name} should be called '{new}': rename it.")
     difficulty = 3
     objective = "hybrid"
     tags = ("typing", "navigation")
@@ -810,7 +906,7 @@ class RenameFolderOfApp(_AppTask):
         return [C.modified(FOLDERS, id=folder["id"], fields={"name": C.text_like(self.params.new)})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _open_folder(device, device.kernel.launcher.folder_of(self.params.app_id))
+        yield from _find_folder_with(device, self.params.app_id)
         yield from _rename_open_folder(device, self.params.new)
 
 
@@ -830,7 +926,9 @@ class MoveToPage(_AppTask):
 
     name = "move_to_page"
     template = "Move the {app_name} icon to page {page} of the home screen."
-    difficulty = 3
+    phrasings = ("Drag {app_name} onto home screen page {page}.",
+                 "I want the {app_name} icon on page {page} of my home screen.")
+    difficulty = 2
     tags = ("long_press", "drag")
 
     @dataclass(frozen=True)
@@ -865,7 +963,7 @@ class MoveToPage(_AppTask):
                 _Moved(app)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _move_to_page(device, self.params.app_id, self.params.page - 1)
+        yield from _move_to_page(device, _app_icon(self.params.app_id), self.params.page - 1)
 
 
 class MoveToDock(_AppTask):
@@ -873,11 +971,15 @@ class MoveToDock(_AppTask):
 
     name = "move_to_dock"
     template = "Put the {app_name} icon in the dock."
-    difficulty = 3
+    phrasings = ("Move {app_name} into the dock at the bottom of the home screen.",
+                 "Drag the {app_name} icon down into the dock.")
+    difficulty = 2
+    elsewhere = True
     tags = ("long_press", "drag")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
-        lay_out(device, rng, on_page={self.params.app_id: int(rng.integers(2))})
+        # on the third page: the user looks through the pages for it
+        lay_out(device, rng, on_page={self.params.app_id: 2}, pages=3)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         app = self.params.app_id
@@ -885,7 +987,7 @@ class MoveToDock(_AppTask):
             app in _layout(j.final)["dock"], f"dock: {_layout(j.final)['dock']}")), _Moved(app)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        icon = yield from _icon(device, self.params.app_id)
+        icon, _ = yield from _seek(device, _app_icon(self.params.app_id))
         yield from _drag(device, icon, _gap(device, "dock"))
 
 
@@ -894,11 +996,21 @@ class MoveLastPageAppToDock(MoveToDock):
 
     name = "move_last_page_app_to_dock"
     template = "The last page of the home screen holds a single app. Put it in the dock."
+    phrasings = ("Find the one app alone on the home screen's last page and move it to the "
+                 "dock.",
+                 "Only one app sits on the last home page: drag it into the dock.")
+    difficulty = 3
     objective = "hybrid"
     tags = ("long_press", "drag", "navigation")
 
     def template_values(self) -> dict[str, Any]:
         return {}
+
+    def oracle(self, device: Device) -> Iterator[Action]:
+        yield from _show_page(device, 0)
+        yield from _show_page(device, _page_total(device) - 1)
+        icon = O.node(device, where=lambda n: (n["id"] or "").startswith("grid:"))
+        yield from _drag(device, icon, _gap(device, "dock"))
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         pages = int(rng.integers(2, 4))
@@ -914,17 +1026,15 @@ class RemoveFromHome(_AppTask):
 
     name = "remove_from_home"
     template = "Remove {app_name} from the home screen without uninstalling it."
+    phrasings = ("Take the {app_name} icon off the home screen, but keep the app installed.",
+                 "I don't want {app_name} on my home screen any more (don't uninstall it).")
     difficulty = 2
+    elsewhere = True
     tags = ("long_press", "menu")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
-        where = int(rng.integers(3))  # page 1, page 2 or the dock
-        app = self.params.app_id
-        if where == 2:
-            lay_out(device, rng, dock=[app, *_pick(rng, [a for a in _apps(device) if a != app],
-                                                   int(rng.integers(0, 2)))])
-        else:
-            lay_out(device, rng, on_page={app: where})
+        # on the last of three pages: the user looks through the pages for it
+        lay_out(device, rng, on_page={self.params.app_id: 2}, pages=3)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         app = self.params.app_id
@@ -933,7 +1043,7 @@ class RemoveFromHome(_AppTask):
             f"home screen icons: {_top_entries(j.final)}")), _Moved(app)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        icon = yield from _icon(device, self.params.app_id)
+        icon, _ = yield from _seek(device, _app_icon(self.params.app_id))
         yield O.long_press(device, icon)
         yield O.tap(device, id="launcher_menu:remove")
 
@@ -944,7 +1054,10 @@ class AddToHome(_AppTask):
 
     name = "add_to_home"
     template = "Add {app_name} back to the home screen."
-    difficulty = 2
+    phrasings = ("Put {app_name} on the home screen again (it is only in the app drawer now).",
+                 "Bring the {app_name} icon back to my home screen.")
+    difficulty = 1
+    max_steps = 14
     tags = ("drawer", "long_press", "menu")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
@@ -975,23 +1088,25 @@ class _Question(_HomeTask):
     objective = "query"
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from self.look(device)
-        yield A.answer(self.answer(device.state()))
+        answer = yield from self.look(device)
+        yield A.answer(answer)
 
     def look(self, device: Device) -> Iterator[Action]:
-        """What a person does to find the answer out."""
-        yield A.home()
-
-    def answer(self, state: dict[str, Any]) -> str:
+        """What a person does to find the answer out; returns the answer read off the
+        screen."""
         raise NotImplementedError
 
 
 class FolderAppsQuery(_Question):
-    """Name the apps in a folder (a second folder is a decoy)."""
+    """Name the apps in a folder (a second folder is a decoy; the folder is on the last
+    page)."""
 
     name = "folder_apps_query"
     template = "Which apps are in the '{folder}' folder on the home screen?"
+    phrasings = ("What apps does my home-screen folder '{folder}' hold?",
+                 "List the apps inside the '{folder}' folder.")
     difficulty = 2
+    elsewhere = True
     tags = ("navigation",)
 
     @dataclass(frozen=True)
@@ -1006,17 +1121,18 @@ class FolderAppsQuery(_Question):
         apps = _pick(rng, _apps(device), 5)
         size = int(rng.integers(2, 4))
         decoy = _folder_names(rng, 1, [self.params.folder])[0]
-        lay_out(device, rng, folders=[(self.params.folder, apps[:size]), (decoy, apps[size:])])
+        lay_out(device, rng, folders=[(self.params.folder, apps[:size]), (decoy, apps[size:])],
+                on_page={f"{FOLDER_PREFIX}1": 2}, pages=3)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         apps = _folder_named(initial, self.params.folder)["apps"]
         return [C.answer_items([app_name(a) for a in apps], rivals=_all_app_names())]
 
     def look(self, device: Device) -> Iterator[Action]:
-        yield from _open_folder(device, _folder_id(device, self.params.folder))
-
-    def answer(self, state: dict[str, Any]) -> str:
-        return _names(_folder_named(state, self.params.folder)["apps"])
+        yield from _open_folder(device, _folder_icon(self.params.folder))
+        names = [n["text"] for n in device.ui_tree()
+                 if (n["id"] or "").startswith("folder_app:")]
+        return ", ".join(names)
 
 
 class PageCountQuery(_Question):
@@ -1024,7 +1140,11 @@ class PageCountQuery(_Question):
 
     name = "page_count_query"
     template = "How many pages does the home screen have?"
+    phrasings = ("Count the pages of my home screen.",
+                 "How many home-screen pages are there on this phone?")
     difficulty = 1
+    max_steps = 14
+    elsewhere = True
     tags = ("counting",)
 
     @dataclass(frozen=True)
@@ -1033,12 +1153,12 @@ class PageCountQuery(_Question):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(rng.integers(2, 5)))
+        return cls.Params(int(rng.integers(1, 8)))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        if not 1 <= params.pages <= 4:
-            raise ValueError(f"pages must be 1..4, got {params.pages}")
+        if not 1 <= params.pages <= 7:
+            raise ValueError(f"pages must be 1..7, got {params.pages}")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         lay_out(device, rng, pages=self.params.pages, dock=[])
@@ -1046,8 +1166,10 @@ class PageCountQuery(_Question):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.answer_number(len(_layout(initial)["pages"]))]
 
-    def answer(self, state: dict[str, Any]) -> str:
-        return str(len(_layout(state)["pages"]))
+    def look(self, device: Device) -> Iterator[Action]:
+        yield A.home()
+        dots = O.find(device, id="page_dots")  # "Page 1 of 3" (none: a single page)
+        return "1" if dots is None else dots["text"].rsplit(" ", 1)[-1]
 
 
 class DockRightmostQuery(_Question):
@@ -1055,7 +1177,11 @@ class DockRightmostQuery(_Question):
 
     name = "dock_rightmost_query"
     template = "Which app is in the rightmost slot of the dock?"
+    phrasings = ("What's the last app on the right of my dock?",
+                 "Name the app in the dock's right-most position.")
     difficulty = 1
+    max_steps = 14
+    elsewhere = True
     tags = ("navigation",)
 
     @dataclass(frozen=True)
@@ -1079,16 +1205,21 @@ class DockRightmostQuery(_Question):
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [_answer_name(app_name(_layout(initial)["dock"][-1]), _all_app_names())]
 
-    def answer(self, state: dict[str, Any]) -> str:
-        return app_name(_layout(state)["dock"][-1])
+    def look(self, device: Device) -> Iterator[Action]:
+        yield A.home()
+        icons = [n for n in device.ui_tree() if (n["id"] or "").startswith("dock:")]
+        return max(icons, key=lambda n: n["bounds"][0])["text"]
 
 
 class AppPageQuery(_Question, _AppTask):
-    """Tell which home page an app's icon is on (three pages; never the dock)."""
+    """Tell which home page an app's icon is on (one to seven pages; never the dock)."""
 
     name = "app_page_query"
     template = "On which page of the home screen is the {app_name} icon?"
+    phrasings = ("Which home-screen page is {app_name} on?",
+                 "Find the {app_name} icon: on what page of the home screen is it?")
     difficulty = 2
+    elsewhere = True
     tags = ("navigation", "counting")
 
     @dataclass(frozen=True)
@@ -1098,16 +1229,17 @@ class AppPageQuery(_Question, _AppTask):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, _apps(device)), int(rng.integers(1, 4)))
+        return cls.Params(_pick(rng, _apps(device)), int(rng.integers(1, 8)))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
         super().validate_params(params, device)
-        if params.page not in (1, 2, 3):
-            raise ValueError(f"page must be 1, 2 or 3, got {params.page}")
+        if not 1 <= params.page <= 7:
+            raise ValueError(f"page must be 1..7, got {params.page}")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
-        lay_out(device, rng, on_page={self.params.app_id: self.params.page - 1}, pages=3)
+        pages = min(7, self.params.page + int(rng.integers(0, 2)))
+        lay_out(device, rng, on_page={self.params.app_id: self.params.page - 1}, pages=pages)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         page = _page_of(initial, self.params.app_id)
@@ -1116,10 +1248,8 @@ class AppPageQuery(_Question, _AppTask):
         return [C.answer_number(page + 1)]
 
     def look(self, device: Device) -> Iterator[Action]:
-        yield from _icon(device, self.params.app_id)
-
-    def answer(self, state: dict[str, Any]) -> str:
-        return f"Page {(_page_of(state, self.params.app_id) or 0) + 1}"
+        yield from _seek(device, _app_icon(self.params.app_id))
+        return O.node(device, id="page_dots")["text"].rsplit(" of ", 1)[0]  # "Page 2"
 
 
 class FolderOfAppQuery(_Question, _AppTask):
@@ -1127,7 +1257,10 @@ class FolderOfAppQuery(_Question, _AppTask):
 
     name = "folder_of_app_query"
     template = "Which folder on the home screen holds the {app_name} app?"
-    difficulty = 3
+    phrasings = ("In which home-screen folder did I put {app_name}?",
+                 "Find the folder that contains {app_name}: what is it called?")
+    difficulty = 2
+    elsewhere = True
     tags = ("navigation",)
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
@@ -1140,8 +1273,5 @@ class FolderOfAppQuery(_Question, _AppTask):
         return [_answer_name(folder["name"], (*FOLDER_NAMES, *NEW_NAMES))]
 
     def look(self, device: Device) -> Iterator[Action]:
-        yield from _open_folder(device, device.kernel.launcher.folder_of(self.params.app_id))
-
-    def answer(self, state: dict[str, Any]) -> str:
-        folder = _folder_holding(state, self.params.app_id)
-        return folder["name"] if folder else ""
+        name = yield from _find_folder_with(device, self.params.app_id)
+        return name

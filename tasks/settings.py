@@ -11,6 +11,9 @@ too, always the opposite of what the task asks, and varies decoys per seed.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -21,6 +24,7 @@ from mobilegym_env import actions as A
 from mobilegym_env import checks as C
 from mobilegym_env import oracle as O
 from mobilegym_env.apps.settings.display import FONT_SIZES, TIMEOUTS, VOLUMES
+from mobilegym_env.apps.settings.system import HOURS_PER_PERCENT
 from mobilegym_env.device import Device
 from mobilegym_env.judge import Expectation
 from mobilegym_env.kernel import installed_apps
@@ -48,11 +52,20 @@ BT_NAMES = ("Gym Buds", "Kitchen Speaker", "My Car", "Office Keyboard", "Running
             "Bedroom Speaker", "Work Headset", "Bike Buds")
 # How instructions name a permission ("allow Gallery to use ...").
 PERMISSION_WORDS = {"camera": "the camera", "location": "location", "contacts": "contacts",
-                    "sms": "SMS", "storage": "files and media", "microphone": "the microphone",
+                    "sms": "SMS", "storage": "storage (files and media)", "microphone": "the microphone",
                     "phone": "the phone", "calendar": "the calendar"}
 STORAGE_LABELS = {"images": "images", "videos": "videos", "audio": "audio files",
                   "documents": "documents and other files", "apps": "apps"}
 ANDROID_VERSIONS = ("12", "13", "14", "15")
+# Versions an episode's phone may run (spread, so that no answer is right on many seeds).
+BUILD_VERSIONS = ("7", "8", "9", "10", "11", "12", "13", "14", "15", "16")
+# The apps an episode may start in, when it starts away from Settings.
+ELSEWHERE = ("clock", "calculator", "notes", "calendar", "contacts", "files", "weather",
+             "gallery", "browser", "messages")
+# The labels the Permissions pages show, by permission.
+PERMISSION_LABELS = {"camera": "Camera", "location": "Location", "contacts": "Contacts",
+                     "sms": "SMS", "storage": "Files and media", "microphone": "Microphone",
+                     "phone": "Phone", "calendar": "Calendar"}
 
 
 # --------------------------------------------------------------------------- the judge
@@ -131,9 +144,9 @@ def open_settings(device: Device) -> Iterator[Action]:
     """Brings Settings up on its main list, from wherever the phone is."""
     if O.find(device, id="search_settings") is not None:
         return
-    top = device.kernel.tasks.top_activity
-    if top is None or top.app_id != "settings":
-        yield from O.open_app(device, "settings")
+    # Home, then the Settings icon: Settings comes back where it was left, then Back to its
+    # main list (the screen alone cannot tell a Settings page from another app's)
+    yield from O.open_app(device, "settings")
     yield from O.back_to(device, id="search_settings")
 
 
@@ -160,11 +173,43 @@ def answer_from(device: Device, node_id: str) -> Iterator[Action]:
     yield A.answer(O.node(device, id=node_id)["text"])
 
 
+def _row_named(prefix: str, name: str) -> Any:
+    """A row whose id starts with ``prefix`` and whose text is ``name`` then its kind
+    ("Car Audio Car kit", "Camera Not requested")."""
+    return lambda n: (n["id"] or "").startswith(prefix) and (
+        n["text"] == name or n["text"].startswith(name + " "))
+
+
+def tap_row(device: Device, prefix: str, name: str) -> Iterator[Action]:
+    """Scrolls to the row named ``name`` (of the rows ``prefix``...) and taps it."""
+    found = yield from O.scroll_to(device, where=_row_named(prefix, name))
+    yield O.tap(device, found)
+
+
+def _settings_on_page_two(device: Device) -> None:
+    """Moves the Settings icon to a second home page (the user keeps it out of sight)."""
+    device.kernel.launcher.move_to_page("settings", 1)
+
+
+def _stable_pick(params: Any, items: Sequence[Any], salt: str = "") -> Any:
+    """One of ``items``, picked by a stable hash of the params (no rng at start time)."""
+    key = json.dumps(dataclasses.asdict(params), sort_keys=True, default=str)
+    digest = hashlib.sha256(f"{salt}|{key}".encode()).digest()
+    return items[int.from_bytes(digest[:4], "big") % len(items)]
+
+
 # --------------------------------------------------------------------------- base classes
 class _SettingsTask(Task):
     suite = "settings"
     apps = ("settings",)
     start = Start(app="settings")
+    # Start in another app (drawn from the params), so the user opens Settings first.
+    elsewhere = False
+
+    def start_screen(self) -> Start:
+        if self.elsewhere:
+            return Start(app=_stable_pick(self.params, ELSEWHERE, self.task_id()))
+        return self.start
 
 
 class _Toggle(_SettingsTask):
@@ -174,7 +219,9 @@ class _Toggle(_SettingsTask):
     """
 
     template = "Turn {state} {what}."
-    difficulty = 2
+    phrasings = ("Please switch {what} {state}.", "Can you turn {state} {what} on my phone?")
+    difficulty = 1
+    max_steps = 14
     tags = ("settings", "toggle", "navigation")
     start = Start()
     key: str = ""
@@ -207,6 +254,7 @@ class WifiToggle(_Toggle):
     """Turn Wi-Fi on (it rejoins the saved network) or off (it disconnects)."""
 
     name = "wifi_toggle"
+    difficulty, max_steps, elsewhere = 2, 20, True
     key, what = "wifi", "Wi-Fi"
     path = ("nav_network", "nav_internet", "wifi_switch")
 
@@ -229,6 +277,7 @@ class LocationToggle(_Toggle):
     """Turn the system location setting on or off."""
 
     name = "location_toggle"
+    difficulty, max_steps, elsewhere = 2, 20, True
     key, what = "location", "location access"
     path = ("nav_location", "location_switch")
 
@@ -255,7 +304,9 @@ class AirplaneMode(_SettingsTask):
 
     name = "airplane_mode"
     template = "Turn on airplane mode."
-    difficulty = 2
+    phrasings = ("Put the phone in airplane mode.", "Switch airplane mode on, please.")
+    difficulty = 1
+    max_steps = 14
     tags = ("settings", "toggle", "navigation")
     start = Start()
 
@@ -291,7 +342,9 @@ class AirplaneKeepWifi(_SettingsTask):
 
     name = "airplane_keep_wifi"
     template = "Turn on airplane mode, but keep Wi-Fi on."
-    difficulty = 3
+    phrasings = ("Put the phone in airplane mode while keeping Wi-Fi connected.",
+                 "Switch airplane mode on, then get Wi-Fi back on.")
+    difficulty = 2
     tags = ("settings", "toggle", "multi_step")
     start = Start()
 
@@ -327,6 +380,10 @@ class HotspotSetup(_SettingsTask):
     name = "hotspot_setup"
     template = ("Set up the Wi-Fi hotspot with the name '{hotspot_name}' and the password "
                 "'{password}', and turn it on.")
+    phrasings = ("Turn on a hotspot called '{hotspot_name}' protected by the password "
+                 "'{password}'.",
+                 "Share my connection: hotspot name '{hotspot_name}', password '{password}', "
+                 "switched on.")
     difficulty = 3
     tags = ("settings", "typing", "dialog", "multi_step")
 
@@ -370,7 +427,9 @@ class ConnectWifi(_SettingsTask):
 
     name = "connect_wifi"
     template = "Connect to the Wi-Fi network '{ssid}' using the password '{password}'."
-    difficulty = 3
+    phrasings = ("Join the '{ssid}' Wi-Fi; its password is '{password}'.",
+                 "Get the phone on the network '{ssid}' (password: '{password}').")
+    difficulty = 2
     tags = ("settings", "typing", "dialog", "scroll")
 
     @dataclass(frozen=True)
@@ -411,7 +470,9 @@ class ForgetNetwork(_SettingsTask):
 
     name = "forget_network"
     template = "Forget the saved Wi-Fi network '{ssid}'."
-    difficulty = 3
+    phrasings = ("Remove '{ssid}' from the phone's saved Wi-Fi networks.",
+                 "Make the phone forget the Wi-Fi network '{ssid}'.")
+    difficulty = 2
     tags = ("settings", "scroll", "navigation")
 
     @dataclass(frozen=True)
@@ -460,7 +521,9 @@ class _OneDevice(_SettingsTask):
 
     def open_device(self, device: Device) -> Iterator[Action]:
         yield from go(device, "nav_bluetooth")
-        yield from tap_in_list(device, f"bt_settings:{self.params.address}")
+        found = yield from O.scroll_to(device, where=lambda n: (n["id"] or "").startswith(
+            "bt_settings:") and n["text"] == f"{self.params.device_name} settings")
+        yield O.tap(device, found)
 
 
 class BluetoothConnect(_OneDevice):
@@ -469,11 +532,15 @@ class BluetoothConnect(_OneDevice):
 
     name = "bluetooth_connect"
     template = "Connect the phone to the Bluetooth device '{device_name}'."
+    phrasings = ("Connect to my Bluetooth device '{device_name}'.",
+                 "Hook the phone up to '{device_name}' over Bluetooth.")
     difficulty = 2
     tags = ("settings", "navigation")
+    elsewhere = True
     start = Start()
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        _settings_on_page_two(device)
         others = [d["id"] for d in _paired(device) if d["id"] != self.params.address]
         if rng.random() < 0.5:
             _net(device).connect_bluetooth(_pick(rng, others))
@@ -485,7 +552,7 @@ class BluetoothConnect(_OneDevice):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go(device, "nav_bluetooth")
-        yield from tap_in_list(device, f"bt:{self.params.address}")
+        yield from tap_row(device, "bt:", self.params.device_name)
 
 
 class BluetoothForget(_OneDevice):
@@ -493,7 +560,10 @@ class BluetoothForget(_OneDevice):
 
     name = "bluetooth_forget"
     template = "Unpair the Bluetooth device '{device_name}' from this phone."
-    difficulty = 3
+    phrasings = ("Forget the Bluetooth device '{device_name}'.",
+                 "Remove '{device_name}' from the phone's paired Bluetooth devices.")
+    difficulty = 2
+    elsewhere = True
     tags = ("settings", "dialog", "navigation")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
@@ -512,7 +582,9 @@ class BluetoothRename(_OneDevice):
 
     name = "bluetooth_rename"
     template = "Rename the Bluetooth device '{device_name}' to '{new_name}'."
-    difficulty = 3
+    phrasings = ("Give the Bluetooth device '{device_name}' the name '{new_name}'.",
+                 "Change the name of my Bluetooth device '{device_name}' to '{new_name}'.")
+    difficulty = 2
     tags = ("settings", "typing", "dialog")
 
     @dataclass(frozen=True)
@@ -543,7 +615,10 @@ class BluetoothPair(_SettingsTask):
 
     name = "bluetooth_pair"
     template = "Pair the phone with the Bluetooth device '{device_name}'."
-    difficulty = 3
+    phrasings = ("Pair '{device_name}' with this phone over Bluetooth.",
+                 "Set up the new Bluetooth device '{device_name}' with the phone.")
+    difficulty = 2
+    elsewhere = True
     tags = ("settings", "dialog", "navigation")
 
     @dataclass(frozen=True)
@@ -570,8 +645,9 @@ class BluetoothPair(_SettingsTask):
                           lambda s: ConnectivityManager(s).pair_bluetooth(address))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from go(device, "nav_bluetooth", "nav_pair", f"pair:{self.params.address}",
-                      "pair_confirm")
+        yield from go(device, "nav_bluetooth", "nav_pair")
+        yield from tap_row(device, "pair:", self.params.device_name)
+        yield O.tap(device, id="pair_confirm")
 
 
 # --------------------------------------------------------------------------- display, sound
@@ -580,6 +656,8 @@ class Brightness(_SettingsTask):
 
     name = "brightness"
     template = "Set the screen brightness to {level}%."
+    phrasings = ("Change the display brightness to {level} percent.",
+                 "Make the screen brightness {level}%.")
     difficulty = 2
     tags = ("settings", "slider")
 
@@ -631,7 +709,10 @@ class Volume(_SettingsTask):
 
     name = "volume"
     template = "Set the {label} to {level} out of {maximum}."
-    difficulty = 2
+    phrasings = ("Change the {label} to {level} (of {maximum}).",
+                 "Put the {label} at level {level} out of {maximum}.")
+    difficulty = 1
+    max_steps = 14
     tags = ("settings", "slider")
 
     @dataclass(frozen=True)
@@ -672,9 +753,10 @@ class FontSize(_SettingsTask):
 
     name = "font_size"
     template = "Change the font size to {label}."
+    phrasings = ("Set the phone's font size to {label}.", "Make the text size {label}.")
     difficulty = 2
     tags = ("settings", "navigation")
-    start = Start()
+    elsewhere = True
 
     @dataclass(frozen=True)
     class Params:
@@ -712,31 +794,38 @@ class ScreenTimeout(_SettingsTask):
     """Choose a screen timeout in the Display page's dialog."""
 
     name = "screen_timeout"
-    template = "Make the screen turn off after {label} of inactivity."
+    template = "Make the screen turn off after {timeout} of inactivity."
+    phrasings = ("Set the screen timeout to {timeout}.",
+                 "Let the display go to sleep after {timeout} without use.")
     difficulty = 2
     tags = ("settings", "dialog")
+    elsewhere = True
 
     @dataclass(frozen=True)
     class Params:
-        seconds: int
+        timeout: str  # the option's label ("5 minutes")
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         current = _os(device).get("settings.system.screen_timeout_s")
-        return cls.Params(_pick(rng, [s for s, _ in TIMEOUTS if s != current]))
+        return cls.Params(_pick(rng, [label for s, label in TIMEOUTS if s != current]))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        _require(params.seconds in dict(TIMEOUTS), f"no timeout option of {params.seconds} s")
+        _require(params.timeout in {label for _, label in TIMEOUTS},
+                 f"no timeout option {params.timeout!r}")
 
-    def template_values(self) -> dict[str, Any]:
-        return {"label": dict(TIMEOUTS)[self.params.seconds]}
+    @property
+    def seconds(self) -> int:
+        return next(s for s, label in TIMEOUTS if label == self.params.timeout)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.setting("screen_timeout_s", self.params.seconds)]
+        return [C.setting("screen_timeout_s", self.seconds)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from go(device, "nav_display", "screen_timeout", f"timeout:{self.params.seconds}")
+        yield from go(device, "nav_display", "screen_timeout")
+        yield O.tap(device, where=lambda n: (n["id"] or "").startswith("timeout:")
+                    and n["role"] == "list_item" and n["text"] == self.params.timeout)
 
 
 class DoNotDisturbAlarm(_SettingsTask):
@@ -744,7 +833,11 @@ class DoNotDisturbAlarm(_SettingsTask):
 
     name = "dnd_alarm"
     template = "Turn on Do Not Disturb and set the alarm volume to {level} out of {maximum}."
+    phrasings = ("Switch Do Not Disturb on, with the alarm volume at {level} of {maximum}.",
+                 "Silence the phone with Do Not Disturb but set the alarm volume to {level} "
+                 "out of {maximum}.")
     difficulty = 2
+    elsewhere = True
     tags = ("settings", "toggle", "slider", "multi_step")
 
     @dataclass(frozen=True)
@@ -774,7 +867,9 @@ class DeviceName(_SettingsTask):
 
     name = "device_name"
     template = "Change this phone's device name to '{new_name}'."
-    difficulty = 3
+    phrasings = ("Rename the phone to '{new_name}'.",
+                 "Call this device '{new_name}' from now on (its device name).")
+    difficulty = 2
     tags = ("settings", "typing", "dialog", "scroll")
 
     @dataclass(frozen=True)
@@ -803,8 +898,10 @@ class Permission(_SettingsTask):
     hold decoy permissions."""
 
     name = "permission"
-    template = "{verb} {app_name} to use {what}."
-    difficulty = 3
+    template = "Please {verb} {app_name} to use {what}."
+    phrasings = ("In the app permissions, {verb} {app_name} to use {what}.",
+                 "Change the permissions so as to {verb} {app_name} to use {what}.")
+    difficulty = 2
     tags = ("settings", "dialog", "navigation")
 
     @dataclass(frozen=True)
@@ -825,7 +922,7 @@ class Permission(_SettingsTask):
 
     def template_values(self) -> dict[str, Any]:
         p = self.params
-        return {"verb": "Allow" if p.grant else "Don't allow", "app_name": _app_name(p.app_id),
+        return {"verb": "allow" if p.grant else "don't allow", "app_name": _app_name(p.app_id),
                 "what": PERMISSION_WORDS[p.perm]}
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
@@ -843,8 +940,10 @@ class Permission(_SettingsTask):
         return [C.simulated(f"{p.app_id} {p.perm} {'granted' if p.grant else 'revoked'}", ops)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from go(device, "nav_apps", f"app:{self.params.app_id}", "app_permissions",
-                      f"perm:{self.params.perm}")
+        yield from go(device, "nav_apps")
+        yield from tap_row(device, "app:", _app_name(self.params.app_id))
+        yield O.tap(device, id="app_permissions")
+        yield from tap_row(device, "perm:", PERMISSION_LABELS[self.params.perm])
         yield O.tap(device, id="perm_allow_row" if self.params.grant else "perm_deny_row")
 
 
@@ -853,6 +952,8 @@ class AppNotifications(_SettingsTask):
 
     name = "app_notifications"
     template = "Turn {state} notifications from the {app_name} app."
+    phrasings = ("Switch {state} the {app_name} app's notifications.",
+                 "I want notifications from {app_name} turned {state}.")
     difficulty = 2
     tags = ("settings", "toggle", "navigation")
     start = Start()
@@ -919,7 +1020,9 @@ class RevokeEverywhere(_SettingsTask):
 
     name = "revoke_everywhere"
     template = "Take away {what} access from every app that has it."
-    difficulty = 4
+    phrasings = ("No app should be allowed to use {what} any more: revoke it everywhere.",
+                 "Revoke the {what} permission from all the apps that hold it.")
+    difficulty = 3
     objective = "hybrid"
     tags = ("settings", "dialog", "navigation", "multi_step")
 
@@ -997,6 +1100,10 @@ class MuteBatteryHog(_BatteryUsage):
     name = "mute_battery_hog"
     template = ("Turn off notifications for the app that has used the most battery since the "
                 "last full charge.")
+    phrasings = ("Find the app that drained the most battery since the last full charge and "
+                 "mute its notifications.",
+                 "Whichever app has used the most battery since the last charge: switch its "
+                 "notifications off.")
     difficulty = 3
     objective = "hybrid"
     tags = ("settings", "toggle", "navigation", "multi_step")
@@ -1024,8 +1131,11 @@ class BatteryLevel(_Query):
     """The battery level: the status bar shows it on every screen."""
 
     name = "battery_level"
-    template = "What is the phone's battery level, in percent?"
+    template = "About how many hours of battery does the phone have left, according to Settings?"
+    phrasings = ("How many hours of battery life are left, as Settings estimates it?",
+                 "According to Settings, roughly how many hours will the battery still last?")
     difficulty = 1
+    max_steps = 14
     tags = ("settings",)
     start = Start()
 
@@ -1035,7 +1145,7 @@ class BatteryLevel(_Query):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(rng.integers(5, 100)))
+        return cls.Params(int(rng.integers(10, 100)))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -1045,28 +1155,56 @@ class BatteryLevel(_Query):
         device.kernel.set_preference("battery_level", self.params.level)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_number(initial["os"]["hardware"]["battery"]["level"], unit="%")]
+        level = initial["os"]["hardware"]["battery"]["level"]
+        return [C.answer_number(int(level * HOURS_PER_PERCENT), unit="h")]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield A.answer(O.node(device, id="sb_battery")["text"])
+        yield from open_settings(device)
+        summary = O.node(device, id="nav_battery")["text"]  # "Battery 78% · About 15 hr left"
+        yield A.answer(summary.split(" · ", 1)[1].removesuffix(" left"))
 
 
 def _join_random(device: Device, rng: np.random.Generator) -> None:
-    """Per seed, the phone is on one of the networks it can join without a password."""
-    saved = {n["id"] for n in _saved(device)}
-    options = [n["id"] for n in _nearby(device) if n["id"] in saved or n["security"] == "open"]
-    _net(device).connect_wifi(_pick(rng, options))
+    """Per seed, the phone is on one of the networks in range (it knew the password)."""
+    _join(device, _pick(rng, _nearby(device))["id"])
 
 
-class ConnectedNetwork(_Query):
+def _join(device: Device, ssid: str) -> None:
+    net = next(n for n in _nearby(device) if n["id"] == ssid)
+    _net(device).connect_wifi(net["id"], net["password"] or None)
+
+
+class _OnNetwork(_SettingsTask):
+    """Per seed, the phone is on one of the networks in range (``ssid``, not told)."""
+
+    @dataclass(frozen=True)
+    class Params:
+        ssid: str | None = None  # None: drawn from the episode's rng
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(_pick(rng, _nearby(device))["id"])
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(params.ssid in (None, *(n["id"] for n in _nearby(device))),
+                 f"no network {params.ssid!r} in range")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        if self.params.ssid is None:
+            _join_random(device, rng)
+        else:
+            _join(device, self.params.ssid)
+
+
+class ConnectedNetwork(_Query, _OnNetwork):
     """Which Wi-Fi network the phone is on (varies per seed)."""
 
     name = "connected_network"
     template = "Which Wi-Fi network is the phone connected to?"
-    start = Start()
-
-    def initialize(self, device: Device, rng: np.random.Generator) -> None:
-        _join_random(device, rng)
+    phrasings = ("What's the name of the Wi-Fi network the phone is on right now?",
+                 "Tell me which Wi-Fi network this phone is using.")
+    elsewhere = True
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.answer_text(initial["os"]["hardware"]["wifi"]["ssid"], rivals=[
@@ -1084,15 +1222,14 @@ def connected_row(device: Device) -> O.Node:
                   and n["text"].endswith(" Connected"))
 
 
-class IpAddress(_Query):
+class IpAddress(_Query, _OnNetwork):
     """The phone's IP address on its current network (Network details)."""
 
     name = "ip_address"
     template = "What IP address does the phone have on its current Wi-Fi network?"
-    difficulty = 3
-
-    def initialize(self, device: Device, rng: np.random.Generator) -> None:
-        _join_random(device, rng)
+    phrasings = ("Find the phone's IP address on the Wi-Fi network it is connected to.",
+                 "Which IP address has the connected Wi-Fi network given this phone?")
+    elsewhere = True
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         # an address is unambiguous inside a sentence ("It's 192.168.44.114")
@@ -1110,6 +1247,9 @@ class AndroidVersion(_Query):
 
     name = "android_version"
     template = "Which Android version is this phone running?"
+    phrasings = ("What version of Android is installed on this phone?",
+                 "Check About phone: which Android version does it have?")
+    elsewhere = True
 
     @dataclass(frozen=True)
     class Params:
@@ -1117,7 +1257,7 @@ class AndroidVersion(_Query):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, ANDROID_VERSIONS))
+        return cls.Params(_pick(rng, BUILD_VERSIONS))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -1133,12 +1273,15 @@ class AndroidVersion(_Query):
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from go(device, "nav_about")
         found = yield from O.scroll_to(device, id="android_version")
-        yield A.answer(f"Android {found['text']}")
+        yield A.answer(found["text"])
+
+
+STORED = ("images", "videos", "audio", "documents")  # the categories a seed varies
 
 
 def _vary_storage(device: Device, rng: np.random.Generator) -> None:
     storage = StorageManager(_os(device))
-    for category in ("images", "videos", "audio", "documents"):
+    for category in STORED:
         storage.set_category(category, round(float(rng.uniform(0.5, 20)), 1))
 
 
@@ -1147,9 +1290,28 @@ class StorageUsed(_Query):
 
     name = "storage_used"
     template = "How many GB of storage are used on this phone?"
+    phrasings = ("How much storage, in GB, is in use on the phone?",
+                 "Tell me how many gigabytes of the phone's storage are taken.")
+    difficulty = 1
+    max_steps = 14
+
+    @dataclass(frozen=True)
+    class Params:
+        sizes: tuple[float, ...] = ()  # GB of images, videos, audio, documents (() keeps them)
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        return cls.Params(tuple(round(float(rng.uniform(0.5, 20)), 1) for _ in STORED))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _require(len(params.sizes) in (0, len(STORED)) and all(0 <= x <= 30 for x in params.sizes),
+                 f"sizes must be {len(STORED)} sizes of 0..30 GB (or none)")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
-        _vary_storage(device, rng)
+        storage = StorageManager(_os(device))
+        for category, gb in zip(STORED, self.params.sizes, strict=False):
+            storage.set_category(category, gb)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.answer_number(initial["os"]["hardware"]["storage"]["used_gb"], 0.05, unit="GB")]
@@ -1164,6 +1326,10 @@ class StorageCategory(_Query):
 
     name = "storage_category"
     template = "How many GB of storage do {what} take up?"
+    phrasings = ("How much space, in GB, do {what} use on this phone?",
+                 "Tell me the storage taken by {what}, in GB.")
+    difficulty = 1
+    max_steps = 14
 
     @dataclass(frozen=True)
     class Params:
@@ -1171,7 +1337,8 @@ class StorageCategory(_Query):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, list(STORAGE_LABELS)))
+        # the categories a seed varies (apps keep their factory size)
+        return cls.Params(_pick(rng, ["images", "videos", "audio", "documents"]))
 
     def template_values(self) -> dict[str, Any]:
         return {"what": STORAGE_LABELS[self.params.category]}
@@ -1194,7 +1361,10 @@ class PermissionHolders(_Query):
 
     name = "permission_holders"
     template = "Which apps are allowed to use {what}?"
-    difficulty = 3
+    phrasings = ("List the apps that have permission to use {what}.",
+                 "Which of my apps may access {what}?")
+    difficulty = 2
+    elsewhere = True
     tags = ("settings", "navigation", "counting")
 
     @dataclass(frozen=True)
@@ -1232,6 +1402,14 @@ class BatteryHog(_BatteryUsage):
 
     name = "battery_hog"
     template = "Which app has used the most battery since the last full charge?"
+    phrasings = ("Since the last full charge, which app has drained the most battery?",
+                 "Tell me the app that has used the most battery since the phone was last fully "
+                 "charged.")
+    elsewhere = True
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        super().initialize(device, rng)
+        _settings_on_page_two(device)
     objective = "query"
     tags = ("settings", "navigation")
 
@@ -1250,25 +1428,38 @@ class PairedCount(_Query):
 
     name = "paired_count"
     template = "How many Bluetooth devices are saved on this phone?"
+    phrasings = ("How many Bluetooth devices has this phone been paired with (saved devices)?",
+                 "Count the saved Bluetooth devices on the phone.")
     tags = ("settings", "counting", "scroll")
 
     @dataclass(frozen=True)
     class Params:
         forget: tuple[str, ...]
+        pair: tuple[str, ...] = ()  # nearby devices paired before the episode
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         ids = [d["id"] for d in _paired(device)]
-        return cls.Params(tuple(_sample(rng, ids, int(rng.integers(0, 4)))))
+        near = [d["id"] for d in _os(device).get("hardware.bluetooth.nearby")]
+        # the count first, uniformly (1 .. all), then how many are forgotten and paired
+        count = int(rng.integers(1, len(ids) + len(near) + 1))
+        paired = _pick(rng, [p for p in range(len(near) + 1) if 0 <= len(ids) + p - count
+                             < len(ids)])
+        return cls.Params(tuple(_sample(rng, ids, len(ids) + paired - count)),
+                          tuple(_sample(rng, near, paired)))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
         ids = {d["id"] for d in _paired(device)}
+        near = {d["id"] for d in _os(device).get("hardware.bluetooth.nearby")}
         _require(set(params.forget) <= ids, f"unknown devices in {params.forget}")
+        _require(set(params.pair) <= near, f"no such nearby devices in {params.pair}")
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         for address in self.params.forget:
             _net(device).forget_bluetooth(address)
+        for address in self.params.pair:
+            _net(device).pair_bluetooth(address)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.answer_number(len(initial["os"]["hardware"]["bluetooth"]["paired_devices"]))]

@@ -11,7 +11,10 @@ accepted (``_over_episode``).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import hashlib
+import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -32,6 +35,9 @@ Action = dict[str, Any]
 CITIES = "apps.weather.cities"
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 LONGEST_STEP_MS = 5_000  # a WAIT; the episode's time budget is its steps times this
+# The apps an episode may start in, when it starts away from Weather.
+ELSEWHERE = ("calculator", "notes", "calendar", "contacts", "files", "settings", "gallery",
+             "browser", "messages")
 
 
 # --------------------------------------------------------------------------- reading state
@@ -93,8 +99,17 @@ def today(c: data.City, now_ms: int) -> data.Day:
 
 
 # --------------------------------------------------------------------------- oracle steps
+def _in_weather(device: Device) -> bool:
+    """Whether Weather is on screen (its forecast, settings, cities or search)."""
+    return any(O.find(device, id=i) is not None for i in ("current_temp", "temp_unit")) or \
+        O.find(device, where=lambda n: (n["id"] or "").startswith(("city:", "result:"))) \
+        is not None
+
+
 def city_list(device: Device) -> Iterator[Action]:
-    """The saved cities page, from the app's first screen."""
+    """The saved cities page, from any Weather screen (or anywhere else: Weather is opened)."""
+    if not _in_weather(device):
+        yield from O.open_app(device, "weather")
     yield from O.back_to(device, id="cities")
     yield O.tap(device, id="cities")
 
@@ -104,6 +119,43 @@ def open_city(device: Device, key: str) -> Iterator[Action]:
     yield from city_list(device)
     row = yield from O.scroll_to(device, id=f"city:{key}")
     yield O.tap(device, row)
+
+
+def _city_row(name: str) -> Callable[[O.Node], bool]:
+    """The saved cities' row of a city, by the name it shows ("Tokyo, Japan: 11°, ...")."""
+    return lambda n: (n["id"] or "").startswith("city:") and n["text"].startswith(name + ", ")
+
+
+def open_city_named(device: Device, name: str) -> Iterator[Action]:
+    """A city's page, found by its name in the saved cities."""
+    yield from city_list(device)
+    row = yield from O.scroll_to(device, where=_city_row(name))
+    yield O.tap(device, row)
+
+
+def add_city_named(device: Device, name: str) -> Iterator[Action]:
+    """From the saved cities: searches for the city by its name (without accents) and taps
+    the result showing it ("São Paulo Brazil")."""
+    yield O.tap(device, id="fab")
+    yield A.type_text(data.plain(name))
+    row = yield from O.scroll_to(device, where=lambda n: (n["id"] or "").startswith(
+        "result:") and n["text"].startswith(name + " "))
+    yield O.tap(device, row)
+
+
+def remove_city_named(device: Device, name: str) -> Iterator[Action]:
+    """From the saved cities: the city's remove button (by its label), then Remove."""
+    button = yield from O.scroll_to(device, where=lambda n: (n["id"] or "").startswith(
+        "city_more:") and n["text"] == f"Remove {name}")
+    yield O.tap(device, button)
+    yield O.tap(device, id="city_menu:remove")
+
+
+def _stable_pick(params: Any, items: Sequence[Any], salt: str = "") -> Any:
+    """One of ``items``, picked by a stable hash of the params."""
+    key = json.dumps(dataclasses.asdict(params), sort_keys=True, default=str)
+    digest = hashlib.sha256(f"{salt}|{key}".encode()).digest()
+    return items[int.from_bytes(digest[:4], "big") % len(items)]
 
 
 def add_city(device: Device, key: str) -> Iterator[Action]:
@@ -141,6 +193,13 @@ class _WeatherTask(Task):
     start = Start(app="weather")
     objective = "query"
     difficulty = 2
+    # Start in another app (drawn from the params), so the user opens Weather first.
+    elsewhere = False
+
+    def start_screen(self) -> Start:
+        if self.elsewhere:
+            return Start(app=_stable_pick(self.params, ELSEWHERE, self.task_id()))
+        return self.start
 
 
 @dataclass(frozen=True)
@@ -156,7 +215,14 @@ class _SavedCityTask(_WeatherTask):
 
     @classmethod
     def candidates(cls, device: Device) -> list[str]:
-        return [c["key"] for c in _store(device)["cities"]]
+        """Any city of the table but the current location (one not saved yet is saved at the
+        episode's start), so that answers spread over climates."""
+        here = _here(device)
+        return [c.key for c in data.CITIES if c.key != here]
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        if model.saved(_store(device), self.params.key) is None:
+            model.add_city(_store(device), self.params.key)
 
     @classmethod
     def more(cls, rng: np.random.Generator, device: Device, key: str) -> dict[str, Any]:
@@ -180,6 +246,16 @@ class _SavedCityTask(_WeatherTask):
 
 
 # --------------------------------------------------------------------------- reading
+def _spread_pick(rng: np.random.Generator, keys: Sequence[str],
+                 answer: Callable[[str], Any]) -> str:
+    """A city drawn so that the answers spread: first one of the answers the cities give,
+    uniformly, then a city giving it."""
+    by_answer: dict[Any, list[str]] = {}
+    for key in keys:
+        by_answer.setdefault(answer(key), []).append(key)
+    return _pick(rng, by_answer[_pick(rng, sorted(by_answer, key=str))])
+
+
 class _DayValue(_SavedCityTask):
     """A value of the city's forecast for today, read off its page."""
 
@@ -189,13 +265,21 @@ class _DayValue(_SavedCityTask):
     def value(self, d: data.Day) -> float:
         raise NotImplementedError
 
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        now = device.kernel.clock.now_ms()
+        # value() reads only the day: called on the class, so that the answers spread
+        key = _spread_pick(rng, cls.candidates(device),
+                           lambda k: cls.value(cls, today(data.city(k), now)))  # type: ignore
+        return cls.Params(key, data.city(key).name)
+
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [answer_any(_over_episode(self, initial,
                                          lambda ms: self.value(today(self.place, ms))),
                            unit=self.unit)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_city(device, self.params.key)
+        yield from open_city_named(device, self.params.city)
         tile = yield from O.scroll_to(device, id=self.node)
         yield A.answer(_number(tile["text"]))
 
@@ -205,6 +289,8 @@ class UvIndex(_DayValue):
 
     name = "uv_index"
     template = "What is today's UV index in {city}?"
+    phrasings = ("How strong is the UV in {city} today? Give me the UV index.",
+                 "Tell me the UV index for {city} today.")
     tags = ("scroll",)
     node = "uv"
 
@@ -217,6 +303,9 @@ class Humidity(_DayValue):
 
     name = "humidity"
     template = "What's the humidity in {city} today, in percent?"
+    phrasings = ("How humid is it in {city} today (in percent)?",
+                 "Tell me today's humidity in {city}, as a percentage.")
+    elsewhere = True
     tags = ("scroll",)
     node = "humidity"
     unit = "%"
@@ -230,6 +319,8 @@ class Sunset(_SavedCityTask):
 
     name = "sunset"
     template = "What time is sunset in {city} today (local time there)?"
+    phrasings = ("When does the sun set in {city} today, in local time?",
+                 "Tell me today's sunset time in {city} (the local time there).")
     tags = ("scroll",)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
@@ -237,7 +328,7 @@ class Sunset(_SavedCityTask):
         return [C.answer_time(h, m, within_minutes=2)]  # a day's roll-over moves it a minute
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_city(device, self.params.key)
+        yield from open_city_named(device, self.params.city)
         tile = yield from O.scroll_to(device, id="sunset")
         yield A.answer(tile["text"].split(": ", 1)[1])
 
@@ -247,6 +338,9 @@ class FeelsLike(_SavedCityTask):
 
     name = "feels_like"
     template = "According to the Weather app, what does it feel like in {city} right now?"
+    phrasings = ("What's the feels-like temperature in {city} right now, per the Weather app?",
+                 "How warm does it feel in {city} at the moment, according to Weather?")
+    elsewhere = True
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         unit = initial["apps"]["weather"]["unit"]
@@ -254,7 +348,7 @@ class FeelsLike(_SavedCityTask):
             data.current(self.place, ms).feels_like, unit)), unit=degrees_unit(initial))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_city(device, self.params.key)
+        yield from open_city_named(device, self.params.city)
         yield A.answer(_number(_shown(device, "feels_like")))
 
 
@@ -262,21 +356,48 @@ class RainyDays(_SavedCityTask):
     """Count the rainy days of a saved city's 10-day forecast (reading every row)."""
 
     name = "rainy_days"
-    template = "How many of the next 10 days (today included) have rain in the forecast for " \
-               "{city}?"
-    difficulty = 3
+    template = "How many of the next {days} days (today included) have rain in the forecast " \
+               "for {city}?"
+    phrasings = ("Count the rainy days in the first {days} days of {city}'s forecast, today "
+                 "included.",
+                 "In the next {days} days, counting today, on how many days is rain forecast in "
+                 "{city}?")
+    difficulty = 2
+    elsewhere = True
     tags = ("counting", "scroll")
 
+    @dataclass(frozen=True)
+    class Params(_CityParams):
+        days: int = 10  # the first days of the 10-day list to count
+
+    @staticmethod
+    def rainy_days(place: data.City, ms: int, days: int) -> int:
+        start = data.local_now(place, ms).date()
+        return sum(d.rainy for d in data.forecast(place, start, days))
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        now = device.kernel.clock.now_ms()
+        # a count first (uniformly, of those some city and window give), then such a pair
+        pairs = [(k, days) for days in range(3, 11) for k in cls.candidates(device)]
+        key, days = _spread_pick(rng, pairs,
+                                 lambda kd: cls.rainy_days(data.city(kd[0]), now, kd[1]))
+        return cls.Params(key, data.city(key).name, days)
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        super().validate_params(params, device)
+        if not 2 <= params.days <= 10:
+            raise ValueError(f"days must be 2..10, got {params.days}")
+
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        def count(ms: int) -> int:
-            start = data.local_now(self.place, ms).date()
-            return sum(d.rainy for d in data.forecast(self.place, start, 10))
-        return [answer_any(_over_episode(self, initial, count))]
+        return [answer_any(_over_episode(
+            self, initial, lambda ms: self.rainy_days(self.place, ms, self.params.days)))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_city(device, self.params.key)
+        yield from open_city_named(device, self.params.city)
         rainy = 0
-        for i in range(10):
+        for i in range(self.params.days):
             row = yield from O.scroll_to(device, id=f"day:{i}")
             rainy += any(f": {word}," in row["text"] for word in data.RAINY)
         yield A.answer(str(rainy))
@@ -291,8 +412,14 @@ class WeatherHere(_WeatherTask):
 
     name = "weather_here"
     difficulty = 1
+    max_steps = 14
+    elsewhere = True
     template = "What's the weather like where I am right now? Answer with the condition the " \
                "Weather app shows (for example: Cloudy)."
+    phrasings = ("What are the conditions outside where I am right now? Answer with what the "
+                 "Weather app shows (for example: Cloudy).",
+                 "Is it sunny, cloudy or something else here right now? Tell me the condition "
+                 "the Weather app shows for my location (for example: Cloudy).")
 
     @dataclass(frozen=True)
     class Params:
@@ -300,7 +427,9 @@ class WeatherHere(_WeatherTask):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, PLACES))
+        now = device.kernel.clock.now_ms()  # a condition first, so that the answers spread
+        return cls.Params(_spread_pick(rng, PLACES,
+                                       lambda p: data.current(data.city(p), now).condition))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -317,26 +446,45 @@ class WeatherHere(_WeatherTask):
                               rivals=CONDITION_NAMES)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
+        yield from O.open_app(device, "weather")
         yield A.answer(_shown(device, "condition"))
 
 
 class RainTomorrow(_SavedCityTask):
-    """Whether the forecast for tomorrow in a saved city is rain (showers, storms)."""
+    """Whether it will rain tomorrow in a city: asked as the forecast's condition for tomorrow
+    (the value that decides it), so a bare yes or no never passes."""
 
     name = "rain_tomorrow"
-    template = "Will it rain in {city} tomorrow? Answer yes or no."
+    template = "Will it rain in {city} tomorrow? Tell me the condition the forecast shows for " \
+               "tomorrow (for example: Showers)."
+    phrasings = ("What's tomorrow's forecast for {city}: rain or not? Answer with the condition "
+                 "it shows (for example: Showers).",
+                 "Check whether rain is expected in {city} tomorrow: which condition does the "
+                 "forecast give for tomorrow (for example: Showers)?")
+    elsewhere = True
+
+    @staticmethod
+    def tomorrow(place: data.City, ms: int) -> str:
+        d = data.local_now(place, ms).date() + datetime.timedelta(days=1)
+        return data.day(place, d).condition
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        now = device.kernel.clock.now_ms()
+        key = _spread_pick(rng, cls.candidates(device),
+                           lambda k: cls.tomorrow(data.city(k), now))
+        return cls.Params(key, data.city(key).name)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        def rainy(ms: int) -> str:
-            d = data.local_now(self.place, ms).date() + datetime.timedelta(days=1)
-            return "yes" if data.day(self.place, d).rainy else "no"
-        return [C.answer_text(_over_episode(self, initial, rainy), rivals=("yes", "no"))]
+        def condition(ms: int) -> str:
+            return self.tomorrow(self.place, ms)
+        return [C.answer_text(_over_episode(self, initial, condition),
+                              rivals=(*CONDITION_NAMES, "yes", "no"))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_city(device, self.params.key)
-        row = yield from O.scroll_to(device, id="day:1")
-        rainy = any(word in row["text"] for word in data.RAINY)
-        yield A.answer("yes" if rainy else "no")
+        yield from open_city_named(device, self.params.city)
+        row = yield from O.scroll_to(device, id="day:1")  # "Tomorrow: Showers, high 12°, ..."
+        yield A.answer(row["text"].split(": ", 1)[1].split(",", 1)[0])
 
 
 class HighOnWeekday(_SavedCityTask):
@@ -344,7 +492,10 @@ class HighOnWeekday(_SavedCityTask):
 
     name = "high_on_weekday"
     template = "What is the forecast high temperature in {city} on {weekday}?"
-    difficulty = 3
+    phrasings = ("How warm will it get in {city} on {weekday}? Give me the forecast high.",
+                 "Tell me {city}'s forecast high for {weekday}.")
+    difficulty = 2
+    elsewhere = True
     tags = ("scroll",)
 
     @dataclass(frozen=True)
@@ -376,10 +527,10 @@ class HighOnWeekday(_SavedCityTask):
             data.day(self.place, self.date(ms)).high, unit)), unit=degrees_unit(initial))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_city(device, self.params.key)
-        i = (self.date(device.kernel.clock.now_ms()) -
-             data.local_now(self.place, device.kernel.clock.now_ms()).date()).days
-        row = yield from O.scroll_to(device, id=f"day:{i}")
+        yield from open_city_named(device, self.params.city)
+        # the weekday is 2 to 8 days ahead: the only row of the 10-day list that names it
+        row = yield from O.scroll_to(device, where=lambda n: (n["id"] or "").startswith(
+            "day:") and n["text"].startswith(f"{self.params.weekday}:"))
         yield A.answer(_number(row["text"].split("high ", 1)[1]))
 
 
@@ -389,7 +540,12 @@ class WarmestCity(_WeatherTask):
     name = "warmest_city"
     template = "Which of my saved cities in the Weather app has the highest temperature " \
                "forecast for today?"
-    difficulty = 3
+    phrasings = ("Of the cities saved in Weather, which one will be the warmest today (highest "
+                 "forecast high)?",
+                 "Look through my saved Weather cities: where is today's forecast high the "
+                 "highest?")
+    difficulty = 2
+    elsewhere = True
     tags = ("counting", "scroll")
 
     @dataclass(frozen=True)
@@ -401,11 +557,13 @@ class WarmestCity(_WeatherTask):
         now = device.kernel.clock.now_ms()
         here = _here(device)
         pool = [c.key for c in data.CITIES if c.key != here]
-        while True:  # a clear winner: two degrees above the runner-up
-            keys = _pick(rng, pool, int(rng.integers(4, 7)))
-            highs = sorted((today(data.city(k), now).high for k in keys), reverse=True)
-            if highs[0] - highs[1] >= 2:
-                return cls.Params(tuple(keys))
+        high = {k: today(data.city(k), now).high for k in pool}
+        n = int(rng.integers(7, 10))
+        # the winner first (any city with enough cooler ones), then cities two degrees cooler
+        winners = [k for k in pool if sum(high[o] <= high[k] - 2 for o in pool) >= n - 1]
+        winner = _pick(rng, winners)
+        others = _pick(rng, [o for o in pool if high[o] <= high[winner] - 2], n - 1)
+        return cls.Params(tuple(_pick(rng, [winner, *others], n)))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -429,13 +587,16 @@ class WarmestCity(_WeatherTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from city_list(device)
-        best: tuple[int, str] | None = None
-        for key in self.params.keys:
-            row = yield from O.scroll_to(device, id=f"city:{key}")
-            high = int(re.search(r"H (-?\d+)°", row["text"]).group(1))
-            if best is None or high > best[0]:
-                best = (high, data.city(key).name)
-        yield A.answer(best[1])
+        highs: dict[str, int] = {}  # the saved cities' rows, read as the list scrolls
+        while True:
+            rows = {n["text"].split(", ", 1)[0]: int(re.search(r"H (-?\d+)°", n["text"]).group(1))
+                    for n in device.ui_tree() if (n["id"] or "").startswith("city:")
+                    and "Current location" not in n["text"]}
+            if set(rows) <= set(highs) and highs:
+                break
+            highs.update(rows)
+            yield O.scroll_down()
+        yield A.answer(max(highs, key=highs.__getitem__))
 
 
 # --------------------------------------------------------------------------- settings
@@ -445,6 +606,9 @@ class FahrenheitTemperature(_SavedCityTask):
     name = "fahrenheit_temperature"
     template = "Switch the Weather app to Fahrenheit, then tell me the current temperature " \
                "in {city}."
+    phrasings = ("Set Weather to show °F, and tell me how warm it is in {city} right now.",
+                 "Change the Weather app's unit to Fahrenheit, then read me {city}'s current "
+                 "temperature.")
     difficulty = 3
     objective = "hybrid"
     tags = ("settings", "dialog")
@@ -459,7 +623,7 @@ class FahrenheitTemperature(_SavedCityTask):
         yield O.tap(device, id="temp_unit")
         yield O.tap(device, id="unit_dialog:F")
         yield A.back()
-        yield from open_city(device, self.params.key)
+        yield from open_city_named(device, self.params.city)
         yield A.answer(_number(_shown(device, "current_temp")))
 
 
@@ -468,7 +632,10 @@ class WindUnit(_WeatherTask):
 
     name = "wind_unit"
     template = "Show wind speeds in {unit} in the Weather app."
+    phrasings = ("Change the Weather app's wind speed unit to {unit}.",
+                 "I'd like Weather to give wind speeds in {unit}.")
     objective = "operate"
+    elsewhere = True
     tags = ("settings", "dialog")
 
     @dataclass(frozen=True)
@@ -489,6 +656,7 @@ class WindUnit(_WeatherTask):
         return [C.equals("apps.weather.wind_unit", self.params.unit)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
+        yield from O.open_app(device, "weather")
         yield O.tap(device, id="settings")
         yield O.tap(device, id="wind_unit")
         yield O.tap(device, id=f"wind_dialog:{self.params.unit}")
@@ -500,7 +668,10 @@ class AddCity(_WeatherTask):
 
     name = "add_city"
     template = "Add {city} to my saved cities in the Weather app."
+    phrasings = ("Save {city} as a city in Weather.",
+                 "I want to follow the weather in {city}: add it to my Weather cities.")
     objective = "operate"
+    elsewhere = True
     tags = ("search", "typing")
     Params = _CityParams
 
@@ -526,7 +697,7 @@ class AddCity(_WeatherTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from city_list(device)
-        yield from add_city(device, self.params.key)
+        yield from add_city_named(device, self.params.city)
 
 
 class AddCityTemperature(AddCity):
@@ -534,8 +705,11 @@ class AddCityTemperature(AddCity):
 
     name = "add_city_temperature"
     template = "Add {city} to my Weather cities and tell me the temperature there right now."
+    phrasings = ("Save {city} in Weather, then tell me its current temperature.",
+                 "Put {city} on my list of Weather cities and read me how warm it is there now.")
     difficulty = 3
     objective = "hybrid"
+    elsewhere = False
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         unit = initial["apps"]["weather"]["unit"]
@@ -545,7 +719,7 @@ class AddCityTemperature(AddCity):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from super().oracle(device)
-        row = yield from O.scroll_to(device, id=f"city:{self.params.key}")
+        row = yield from O.scroll_to(device, where=_city_row(self.params.city))
         yield O.tap(device, row)
         yield A.answer(_number(_shown(device, "current_temp")))
 
@@ -556,7 +730,10 @@ class SavedCount(_WeatherTask):
     name = "saved_count"
     template = "How many cities have I saved in the Weather app, not counting my current " \
                "location?"
+    phrasings = ("Count my saved cities in Weather (leave out the current location).",
+                 "Apart from my current location, how many cities does my Weather app list?")
     tags = ("counting", "scroll")
+    elsewhere = True
 
     @dataclass(frozen=True)
     class Params:
@@ -564,7 +741,9 @@ class SavedCount(_WeatherTask):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(tuple(_pick(rng, AddCity.candidates(device), int(rng.integers(1, 6)))))
+        free = AddCity.candidates(device)
+        room = model.MAX_CITIES - len(_store(device)["cities"])
+        return cls.Params(tuple(_pick(rng, free, int(rng.integers(0, min(room, 10) + 1)))))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -582,11 +761,12 @@ class SavedCount(_WeatherTask):
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from city_list(device)
         seen: set[str] = set()
-        while True:  # rows are read as they scroll into view
-            seen |= {n["id"] for n in O.find_all(device, where=lambda n: (
+        while True:  # rows are read as they scroll into view, until a scroll shows no new one
+            shown = {n["id"] for n in O.find_all(device, where=lambda n: (
                 n["id"] or "").startswith("city_more:"))}
-            if O.find(device, id=f"city_more:{_saved(device.state())[-1]['id']}") is not None:
+            if seen and shown <= seen:
                 break
+            seen |= shown
             yield O.scroll_down()
         yield A.answer(str(len(seen)))
 
@@ -596,7 +776,9 @@ class ReplaceCity(_SavedCityTask):
 
     name = "replace_city"
     template = "In the Weather app, replace {city} with {new_city} in my saved cities."
-    difficulty = 3
+    phrasings = ("Swap {city} for {new_city} in my Weather cities.",
+                 "Take {city} off my saved Weather cities and add {new_city} instead.")
+    difficulty = 2
     objective = "operate"
     tags = ("search", "typing", "dialog", "multi_step")
 
@@ -607,13 +789,13 @@ class ReplaceCity(_SavedCityTask):
 
     @classmethod
     def more(cls, rng: np.random.Generator, device: Device, key: str) -> dict[str, Any]:
-        new = _pick(rng, AddCity.candidates(device))
+        new = _pick(rng, [k for k in AddCity.candidates(device) if k != key])
         return {"new_key": new, "new_city": data.city(new).name}
 
     @classmethod
     def validate_params(cls, params: Any, device: Device) -> None:
         super().validate_params(params, device)
-        if params.new_key not in AddCity.candidates(device) or \
+        if params.new_key not in AddCity.candidates(device) or params.new_key == params.key or \
                 data.city(params.new_key).name != params.new_city:
             raise ValueError(f"{params.new_key!r} is not an unsaved city named "
                              f"{params.new_city!r}")
@@ -624,11 +806,8 @@ class ReplaceCity(_SavedCityTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from city_list(device)
-        yield from remove_city(device, self.params.key)
-        yield O.tap(device, id="fab")
-        yield A.type_text(data.plain(self.params.new_city))
-        row = yield from O.scroll_to(device, id=f"result:{self.params.new_key}")
-        yield O.tap(device, row)
+        yield from remove_city_named(device, self.params.city)
+        yield from add_city_named(device, self.params.new_city)
 
 
 class RemoveCity(_SavedCityTask):
@@ -636,7 +815,10 @@ class RemoveCity(_SavedCityTask):
 
     name = "remove_city"
     template = "Remove {city} from my saved cities in the Weather app."
+    phrasings = ("Delete {city} from my Weather cities.",
+                 "I no longer need {city} in the Weather app: remove it from my cities.")
     objective = "operate"
+    elsewhere = True
     tags = ("menu",)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
@@ -645,7 +827,7 @@ class RemoveCity(_SavedCityTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from city_list(device)
-        yield from remove_city(device, self.params.key)
+        yield from remove_city_named(device, self.params.city)
 
 
 # --------------------------------------------------------------------------- with Messages
@@ -654,7 +836,9 @@ class TextHigh(_SavedCityTask):
 
     name = "text_high"
     template = "Text {name} today's high temperature in {city}."
-    difficulty = 4
+    phrasings = ("Send {name} a message with the forecast high for {city} today.",
+                 "Let {name} know by text how warm it gets in {city} today (the high).")
+    difficulty = 3
     objective = "hybrid"
     apps = ("weather", "messages")
     tags = ("cross_app", "typing", "memory")
@@ -686,7 +870,7 @@ class TextHigh(_SavedCityTask):
                 messages.READING]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from open_city(device, self.params.key)
+        yield from open_city_named(device, self.params.city)
         high = _number(_shown(device, "high_low"))
         yield from messages.compose(device, self.params.name,
                                     f"The high in {self.params.city} today is {high}°")

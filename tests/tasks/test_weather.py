@@ -74,15 +74,16 @@ def test_sunset_reads_times_leniently(env):
     assert not passes(task, initial, final, "{}:{:02d}".format(*city_day("tokyo", initial).sunrise))
 
 
-def test_rain_tomorrow_answers_yes_or_no(env):
+def test_rain_tomorrow_asks_for_the_condition(env):
     for key in ("london", "new_york", "paris", "tokyo", "sydney"):
         task, initial, final = start(env, "rain_tomorrow", key=key,
                                      city=data.city(key).name)
         local = data.local_now(data.city(key), now_ms(initial)).date()
-        rainy = data.day(data.city(key), local + datetime.timedelta(days=1)).rainy
-        right, wrong = ("Yes", "no") if rainy else ("No", "yes")
-        assert passes(task, initial, final, right) and passes(task, initial, final, f"{right}.")
-        assert not passes(task, initial, final, wrong)
+        condition = data.day(data.city(key), local + datetime.timedelta(days=1)).condition
+        assert passes(task, initial, final, condition)
+        assert passes(task, initial, final, f"{condition.lower()}.")
+        for wrong in ("yes", "no", "Thunderstorms" if condition != "Thunderstorms" else "Fog"):
+            assert not passes(task, initial, final, wrong)
 
 
 def test_high_on_weekday_finds_the_date_ahead(env):
