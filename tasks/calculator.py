@@ -11,6 +11,7 @@ remembered, so answering tasks let exactly those change (:func:`calculating`).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -102,7 +103,8 @@ def calculate(device: Device, expr: str, degrees: bool | None = None) -> Iterato
     (``"-1234.5"``)."""
     yield from O.back_to(device, id="keypad")
     keys = keys_for(expr)
-    if degrees is not None and degrees != _store(device)["degrees"]:
+    unit = O.find(device, id="unit")  # the display reads DEG or RAD
+    if degrees is not None and degrees != (unit is not None and unit["text"] == "DEG"):
         keys = ["angle", *keys]
     if any(k in _PANEL_KEYS for k in keys) and O.find(device, id="angle") is None:
         yield O.tap(device, id="expand")
@@ -114,17 +116,36 @@ def calculate(device: Device, expr: str, degrees: bool | None = None) -> Iterato
     return engine.as_plain(O.node(device, id="result")["text"])
 
 
+def _shown(device: Device) -> str:
+    """The result as the display shows it ("1,303,800", "0.17364817767"): the answer, read
+    off the screen (every task's tolerance takes its full precision)."""
+    return O.node(device, id="result")["text"]
+
+
 def history_entry(device: Device, expr: str) -> Iterator[Action]:
     """From the calculator: opens the history and scrolls to the newest entry of ``expr``;
     returns its node (text ``"<expression> = <result>"``)."""
     yield O.tap(device, id="more")
     yield O.tap(device, id="menu:history")
-    rec = next(h for h in reversed(_store(device)["history"]) if h["expression"] == expr)
-    return (yield from O.scroll_to(device, id=f"history:{rec['id']}"))
+    return (yield from O.scroll_to(device, role="list_item",
+                                   where=lambda n: (n["text"] or "").startswith(expr + " = ")))
 
 
 def _money(x: float) -> str:
     return f"{x:,.2f}"
+
+
+def _dollars(cents: int) -> str:
+    """12345 -> "123.45" (no thousands separator: the oracle types it as stated)."""
+    return f"{cents // 100}.{cents % 100:02d}"
+
+
+def _cents(dollars: str) -> int:
+    """ "123.45" -> 12345."""
+    if re.fullmatch(r"\d+\.\d\d", dollars) is None:
+        raise ValueError(f"want dollars and cents like '84.60', got {dollars!r}")
+    whole, cents = dollars.split(".")
+    return int(whole) * 100 + int(cents)
 
 
 def _check_choice(what: str, value: Any, options: Sequence[Any]) -> None:
@@ -155,6 +176,10 @@ class Evaluate(_CalcTask):
 
     name = "evaluate"
     template = "Use the calculator to work out {shown}. What is the result?"
+    phrasings = ("What does {shown} come to? Work it out on the calculator.",
+                 "Calculate {shown} for me with the calculator and tell me the answer.")
+    difficulty = 3
+    max_steps = 40
     tags = ("multi_step",)
 
     @dataclass(frozen=True)
@@ -188,8 +213,8 @@ class Evaluate(_CalcTask):
                 *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        value = yield from calculate(device, self.params.expression)
-        yield A.answer(value)
+        yield from calculate(device, self.params.expression)
+        yield A.answer(_shown(device))
 
 
 class _Bill(_CalcTask):
@@ -199,26 +224,28 @@ class _Bill(_CalcTask):
 
     @dataclass(frozen=True)
     class Params:
-        cents: int
+        bill: str  # dollars and cents as the instruction states them: "84.60"
         percent: int
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
-        return cls.Params(int(rng.integers(1800, 24000)), _pick(rng, cls.tips))
+        return cls.Params(_dollars(int(rng.integers(1800, 24000))), _pick(rng, cls.tips))
 
     @classmethod
     def validate_params(cls, params: Any, device: Device) -> None:
-        _check_range("cents", params.cents, 100, 1_000_000)
+        _check_range("bill", _cents(params.bill) / 100, 1, 9_999)
         _check_choice("percent", params.percent, cls.tips)
 
     @property
+    def cents(self) -> int:
+        return _cents(self.params.bill)
+
+    @property
     def bill(self) -> str:
-        return f"{self.params.cents // 100}.{self.params.cents % 100:02d}"
+        return self.params.bill
 
     def template_values(self) -> dict[str, Any]:
-        return {"bill": f"${_money(self.params.cents / 100)}", "percent": self.params.percent,
-                **{k: v for k, v in vars(self.params).items() if k not in ("cents",
-                                                                            "percent")}}
+        return {**vars(self.params), "bill": f"${self.params.bill}"}
 
 
 class Tip(_Bill):
@@ -226,14 +253,18 @@ class Tip(_Bill):
 
     name = "tip"
     template = "My restaurant bill is {bill}. How much should I leave for a tip of {percent}%?"
+    phrasings = ("What's a {percent}% tip on a {bill} restaurant bill?",
+                 "The bill came to {bill}. How much is a {percent}% tip on that?")
+    difficulty = 3
+    max_steps = 30
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        tip = self.params.cents * self.params.percent / 10_000
+        tip = self.cents * self.params.percent / 10_000
         return [C.answer_number(tip, 0.01, unit="$"), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        value = yield from calculate(device, f"{self.bill}×{self.params.percent}%")
-        yield A.answer(value)
+        yield from calculate(device, f"{self.bill}×{self.params.percent}%")
+        yield A.answer(_shown(device))
 
 
 class SplitBill(_Bill):
@@ -242,18 +273,23 @@ class SplitBill(_Bill):
     name = "split_bill"
     template = ("The dinner bill is {bill}. We add a {percent}% tip and split the total evenly "
                 "between {people} people. How much does each person pay?")
+    phrasings = ("Dinner for {people} came to {bill}, plus a {percent}% tip, shared equally. "
+                 "What does each of us pay?",
+                 "Split a {bill} bill with a {percent}% tip added evenly {people} ways: how "
+                 "much per person?")
     difficulty = 3
+    max_steps = 40
     tags = ("multi_step",)
 
     @dataclass(frozen=True)
     class Params:
-        cents: int
+        bill: str
         percent: int
         people: int
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(rng.integers(1800, 24000)), _pick(rng, cls.tips),
+        return cls.Params(_dollars(int(rng.integers(1800, 24000))), _pick(rng, cls.tips),
                           int(rng.integers(2, 7)))
 
     @classmethod
@@ -262,15 +298,15 @@ class SplitBill(_Bill):
         _check_range("people", params.people, 2, 20)
 
     def share(self) -> float:
-        return self.params.cents * (100 + self.params.percent) / 10_000 / self.params.people
+        return self.cents * (100 + self.params.percent) / 10_000 / self.params.people
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.answer_number(self.share(), 0.01, unit="$"), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        value = yield from calculate(
+        yield from calculate(
             device, f"({self.bill}+{self.params.percent}%)÷{self.params.people}")
-        yield A.answer(f"{float(value):.2f}")
+        yield A.answer(_shown(device))
 
 
 class Discount(_Bill):
@@ -278,15 +314,19 @@ class Discount(_Bill):
 
     name = "discount"
     template = "A jacket costs {bill} and is {percent}% off in the sale. What is the sale price?"
+    phrasings = ("With {percent}% off, what does a {bill} jacket cost in the sale?",
+                 "A {bill} jacket is marked {percent}% off. What's the sale price?")
+    difficulty = 3
+    max_steps = 30
     tips = (15, 20, 25, 30, 35, 40, 45)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        price = self.params.cents * (100 - self.params.percent) / 10_000
+        price = self.cents * (100 - self.params.percent) / 10_000
         return [C.answer_number(price, 0.01, unit="$"), *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        value = yield from calculate(device, f"{self.bill}−{self.params.percent}%")
-        yield A.answer(f"{float(value):.2f}")
+        yield from calculate(device, f"{self.bill}−{self.params.percent}%")
+        yield A.answer(_shown(device))
 
 
 class ConvertTemperature(_CalcTask):
@@ -294,6 +334,10 @@ class ConvertTemperature(_CalcTask):
 
     name = "convert_temperature"
     template = "Use the calculator to convert {f}°F to degrees Celsius. Round to one decimal."
+    phrasings = ("What is {f}°F in Celsius? Work it out on the calculator, to one decimal.",
+                 "Convert a temperature of {f}°F to °C with the calculator (one decimal).")
+    difficulty = 3
+    max_steps = 32
     tags = ("multi_step",)
 
     @dataclass(frozen=True)
@@ -302,7 +346,8 @@ class ConvertTemperature(_CalcTask):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(rng.integers(-20, 120)))
+        # above freezing: the result's minus sign (U+2212) is not read by the judge's numbers
+        return cls.Params(int(rng.integers(33, 120)))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -313,8 +358,8 @@ class ConvertTemperature(_CalcTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         f = str(self.params.f).replace("-", engine.MINUS)
-        value = yield from calculate(device, f"({f}−32)×5÷9")
-        yield A.answer(f"{float(value):.1f}")
+        yield from calculate(device, f"({f}−32)×5÷9")
+        yield A.answer(_shown(device))
 
 
 class PercentChange(_CalcTask):
@@ -323,8 +368,13 @@ class PercentChange(_CalcTask):
     name = "percent_change"
     template = ("A price went from ${old} to ${new}. By what percent did it {way}? "
                 "Round to one decimal place.")
+    phrasings = ("Something that cost ${old} now costs ${new}. By what percent did the price "
+                 "{way}? One decimal place.",
+                 "The price changed from ${old} to ${new}. What percent did it {way} by, to "
+                 "one decimal?")
+    difficulty = 3
     tags = ("multi_step",)
-    max_steps = 30  # "(new−old)÷old×100 =" alone is up to 20 key presses
+    max_steps = 42  # "(new−old)÷old×100 =" alone is up to 20 key presses
 
     @dataclass(frozen=True)
     class Params:
@@ -354,8 +404,8 @@ class PercentChange(_CalcTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         old, new = self.params.old, self.params.new
-        value = yield from calculate(device, f"({max(old, new)}−{min(old, new)})÷{old}×100")
-        yield A.answer(f"{float(value):.1f}%")
+        yield from calculate(device, f"({max(old, new)}−{min(old, new)})÷{old}×100")
+        yield A.answer(_shown(device))
 
 
 class Average(_CalcTask):
@@ -363,7 +413,10 @@ class Average(_CalcTask):
 
     name = "average"
     template = "What is the average of these test scores: {shown}? Give two decimals."
+    phrasings = ("My test scores were {shown}. What's my average, to two decimals?",
+                 "Work out the mean of the scores {shown} (two decimal places).")
     difficulty = 3
+    max_steps = 42
     tags = ("multi_step",)
 
     @dataclass(frozen=True)
@@ -372,8 +425,8 @@ class Average(_CalcTask):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(tuple(int(x) for x in rng.integers(55, 101,
-                                                             size=int(rng.integers(4, 7)))))
+        return cls.Params(tuple(int(x) for x in rng.integers(55, 100,
+                                                             size=int(rng.integers(3, 5)))))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -390,8 +443,8 @@ class Average(_CalcTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         expr = f"({'+'.join(map(str, self.params.scores))})÷{len(self.params.scores)}"
-        value = yield from calculate(device, expr)
-        yield A.answer(f"{float(value):.2f}")
+        yield from calculate(device, expr)
+        yield A.answer(_shown(device))
 
 
 # --------------------------------------------------------------------------- scientific
@@ -400,6 +453,8 @@ class SquareRoot(_CalcTask):
 
     name = "square_root"
     template = "What is the square root of {n}, to two decimal places?"
+    phrasings = ("Find √{n} on the calculator and give it to two decimals.",
+                 "To two decimal places, what's the square root of {n}?")
 
     @dataclass(frozen=True)
     class Params:
@@ -421,8 +476,8 @@ class SquareRoot(_CalcTask):
                 *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        value = yield from calculate(device, f"√{self.params.n}")
-        yield A.answer(f"{float(value):.2f}")
+        yield from calculate(device, f"√{self.params.n}")
+        yield A.answer(_shown(device))
 
 
 class CompoundGrowth(_CalcTask):
@@ -432,42 +487,45 @@ class CompoundGrowth(_CalcTask):
     template = ("I put ${principal} in a savings account that pays {rate}% interest a year, "
                 "compounded yearly. How much will it be worth after {years} years, to the "
                 "cent?")
+    phrasings = ("If ${principal} earns {rate}% a year, compounded yearly, what is it worth "
+                 "after {years} years? Give dollars and cents.",
+                 "What will ${principal} grow to in {years} years at {rate}% annual interest "
+                 "(compounded once a year), to the cent?")
     difficulty = 3
+    max_steps = 36
     tags = ("multi_step",)
 
     @dataclass(frozen=True)
     class Params:
         principal: int
-        rate: float
+        rate: str  # a percent as the instruction states it: "2.5", "5"
         years: int
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         return cls.Params(int(rng.integers(5, 100)) * 100,
-                          float(_pick(rng, (1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0, 6.0))),
+                          _pick(rng, ("1.5", "2", "2.5", "3", "3.5", "4", "4.5", "5", "6")),
                           int(rng.integers(3, 21)))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
         _check_range("principal", params.principal, 1, 10**7)
-        _check_range("rate", params.rate, 0.1, 20)
+        if re.fullmatch(r"\d+(\.\d+)?", params.rate) is None:
+            raise ValueError(f"rate must be a percent like '2.5', got {params.rate!r}")
+        _check_range("rate", float(params.rate), 0.1, 20)
         _check_range("years", params.years, 1, 60)
-
-    def template_values(self) -> dict[str, Any]:
-        return {"principal": f"{self.params.principal:,}", "rate": f"{self.params.rate:g}",
-                "years": self.params.years}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         p = self.params
-        return [C.answer_number(p.principal * (1 + p.rate / 100) ** p.years, 0.01,
+        return [C.answer_number(p.principal * (1 + float(p.rate) / 100) ** p.years, 0.01,
                                 unit="$"),
                 *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         p = self.params
-        growth = 1 + p.rate / 100
-        value = yield from calculate(device, f"{p.principal}×{growth:g}^{p.years}")
-        yield A.answer(f"{float(value):.2f}")
+        growth = 1 + float(p.rate) / 100
+        yield from calculate(device, f"{p.principal}×{growth:g}^{p.years}")
+        yield A.answer(_shown(device))
 
 
 class SineDegrees(_CalcTask):
@@ -476,7 +534,9 @@ class SineDegrees(_CalcTask):
 
     name = "sine_degrees"
     template = "Using the calculator, what is the {fn} of {angle} degrees? Give four decimals."
-    difficulty = 3
+    phrasings = ("What's the {fn} of a {angle}° angle (in degrees)? Four decimal places.",
+                 "Work out the {fn} of {angle} degrees on the calculator, to four decimals.")
+    difficulty = 2
     tags = ("toggle",)
 
     @dataclass(frozen=True)
@@ -503,8 +563,8 @@ class SineDegrees(_CalcTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         fn = "sin" if self.params.fn == "sine" else "cos"
-        value = yield from calculate(device, f"{fn}({self.params.angle})", degrees=True)
-        yield A.answer(f"{float(value):.4f}")
+        yield from calculate(device, f"{fn}({self.params.angle})", degrees=True)
+        yield A.answer(_shown(device))
 
 
 # --------------------------------------------------------------------------- history
@@ -531,7 +591,13 @@ class HistoryValue(_CalcTask):
     """Read a past result off the history (decoy entries share its numbers)."""
 
     name = "history_value"
-    template = "Earlier today I calculated {shown} on the calculator. What was the result?"
+    template = "A while ago I calculated {shown} on the calculator. What was the result?"
+    phrasings = ("What did {shown} come out to when I worked it out on the calculator "
+                 "recently? It's in the history.",
+                 "Look up my recent calculation {shown} in the calculator: what was its "
+                 "result?")
+    difficulty = 1
+    max_steps = 14
     tags = ("menu", "scroll", "memory")
 
     @dataclass(frozen=True)
@@ -566,7 +632,7 @@ class HistoryValue(_CalcTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         node = yield from history_entry(device, self.params.expression)
-        yield A.answer(engine.as_plain(node["text"].split(" = ")[1]))
+        yield A.answer(node["text"].split(" = ")[1])  # as the history shows it: "1,131"
 
 
 class ReuseHistory(HistoryValue):
@@ -575,7 +641,12 @@ class ReuseHistory(HistoryValue):
     name = "reuse_history"
     template = ("Take the result of the calculation {shown} from the calculator's history and "
                 "multiply it by {factor}. What do you get?")
-    difficulty = 3
+    phrasings = ("In the calculator's history there's {shown}. Multiply its result by "
+                 "{factor}: what is it?",
+                 "What is {factor} times the result of my earlier calculation {shown} (it's in "
+                 "the calculator's history)?")
+    difficulty = 2
+    max_steps = 20
 
     @dataclass(frozen=True)
     class Params:
@@ -600,7 +671,7 @@ class ReuseHistory(HistoryValue):
         for key in ["op_mul", *keys_for(str(self.params.factor))]:
             yield O.tap(device, id=key)
         yield O.tap(device, id="equals")
-        yield A.answer(engine.as_plain(O.node(device, id="result")["text"]))
+        yield A.answer(_shown(device))
 
 
 class ClearHistory(_CalcTask):
@@ -608,21 +679,38 @@ class ClearHistory(_CalcTask):
 
     name = "clear_history"
     template = "Clear the calculator's history."
+    phrasings = ("Wipe all the past calculations from the calculator's history.",
+                 "Delete everything in the calculator's history list.")
     objective = "operate"
     tags = ("menu", "dialog")
+    start = Start()  # from the home screen
 
     @dataclass(frozen=True)
     class Params:
-        pass
+        entries: int = 0  # past calculations written first (the history differs per seed)
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params()
+        return cls.Params(int(rng.integers(1, 6)))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        _check_range("entries", params.entries, 0, 10)
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        store = _store(device)
+        now = device.kernel.clock.now_ms()
+        for i in range(self.params.entries):
+            a, b = int(rng.integers(12, 999)), int(rng.integers(2, 99))
+            expr = f"{a}{_pick(rng, '+−×')}{b}"
+            model.add_history(store, expr, engine.compute(expr)[0],
+                              now - DAY_MS // 4 + i * 600_000)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.equals(HISTORY, []), C.may_change(DEGREES)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
+        yield from O.open_app(device, "calculator")
         yield O.tap(device, id="more")
         yield O.tap(device, id="menu:history")
         yield O.tap(device, id="clear_history")
@@ -643,7 +731,12 @@ class TotalToNote(_CalcTask):
     name = "total_to_note"
     template = ('I bought {items}. Add up the prices with the calculator and save the total in '
                 'a new note titled "{title}".')
+    phrasings = ('I paid {items}. Total them on the calculator and put the sum in a new note '
+                 'called "{title}".',
+                 'Make a new note titled "{title}" with the total of what I spent: {items}. '
+                 'Use the calculator to add it up.')
     difficulty = 4
+    max_steps = 70
     objective = "hybrid"
     apps = ("calculator", "notes")
     tags = ("cross_app", "typing", "memory")
@@ -651,33 +744,32 @@ class TotalToNote(_CalcTask):
     @dataclass(frozen=True)
     class Params:
         title: str
-        prices: tuple[int, ...]  # cents, one per item of the title's list
+        prices: tuple[str, ...]  # dollars and cents ("19.99"), one per item of the title's list
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         title, _ = _pick(rng, SHOPPING)
-        return cls.Params(title, tuple(int(rng.integers(199, 8999)) for _ in range(4)))
+        return cls.Params(title, tuple(_dollars(int(rng.integers(199, 8999))) for _ in range(4)))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
         _check_choice("title", params.title, [t for t, _ in SHOPPING])
-        if len(params.prices) != 4 or not all(1 <= p <= 10**6 for p in params.prices):
-            raise ValueError("need four prices in cents")
+        if len(params.prices) != 4 or not all(1 <= _cents(p) <= 10**6 for p in params.prices):
+            raise ValueError("need four prices in dollars and cents")
 
     def template_values(self) -> dict[str, Any]:
         names = dict(SHOPPING)[self.params.title]
-        parts = [f"{n} for ${p // 100}.{p % 100:02d}" for n, p in zip(names, self.params.prices,
-                                                                      strict=True)]
+        parts = [f"{n} for ${p}" for n, p in zip(names, self.params.prices, strict=True)]
         return {"title": self.params.title, "items": ", ".join(parts[:-1]) + f" and {parts[-1]}"}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        total = sum(self.params.prices) / 100
+        total = sum(_cents(p) for p in self.params.prices) / 100
         return [C.created(notes.NOTES, {"title": C.text_like(self.params.title),
                                         "body": C.number_like(total, 0.001)}),
                 *calculating()]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        expr = "+".join(f"{p // 100}.{p % 100:02d}" for p in self.params.prices)
+        expr = "+".join(self.params.prices)
         value = yield from calculate(device, expr)
         yield from O.open_app(device, "notes")
         yield from O.back_to(device, id="fab")
@@ -693,14 +785,19 @@ class TextShare(_CalcTask):
     name = "text_share"
     template = ("We split a {bill} bill evenly between {people} of us. Text {name} how much "
                 "each person owes.")
-    difficulty = 4
+    phrasings = ("A {bill} bill gets split equally {people} ways. Send {name} a text saying "
+                 "what each of us owes.",
+                 "Text {name} each person's share of a {bill} bill divided evenly among "
+                 "{people} people.")
+    difficulty = 3
+    max_steps = 40
     objective = "hybrid"
     apps = ("calculator", "messages")
     tags = ("cross_app", "typing", "memory")
 
     @dataclass(frozen=True)
     class Params:
-        cents: int
+        bill: str  # "123.45"
         people: int
         contact_id: int
         name: str
@@ -709,30 +806,29 @@ class TextShare(_CalcTask):
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         people = [c for c in contacts.contacts(device) if c["phone"]]
         c = _pick(rng, people)
-        return cls.Params(int(rng.integers(3000, 40000)), int(rng.integers(2, 7)), c["id"],
-                          c["name"])
+        return cls.Params(_dollars(int(rng.integers(3000, 40000))), int(rng.integers(2, 7)),
+                          c["id"], c["name"])
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        _check_range("cents", params.cents, 100, 1_000_000)
+        _check_range("bill", _cents(params.bill) / 100, 1, 9_999)
         _check_range("people", params.people, 2, 20)
         c = contacts.contact(device, params.contact_id)
         if c["name"] != params.name or not c["phone"]:
             raise ValueError(f"contact {params.contact_id} is not {params.name!r} with a number")
 
     def template_values(self) -> dict[str, Any]:
-        return {"bill": f"${_money(self.params.cents / 100)}", "people": self.params.people,
+        return {"bill": f"${self.params.bill}", "people": self.params.people,
                 "name": self.params.name}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         phone = next(c["phone"] for c in initial["os"]["providers"]["contacts"]
                      if c["id"] == self.params.contact_id)
-        share = self.params.cents / 100 / self.params.people
+        share = _cents(self.params.bill) / 100 / self.params.people
         return [messages.sent(C.digits_like(phone), C.number_like(share, 0.01, unit="$")),
                 *calculating(messages.LOOKING)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        cents = self.params.cents
-        value = yield from calculate(device, f"{cents // 100}.{cents % 100:02d}÷{self.params.people}")
+        value = yield from calculate(device, f"{self.params.bill}÷{self.params.people}")
         yield from messages.compose(device, self.params.name,
                                     f"Each of us owes ${float(value):.2f}")

@@ -156,6 +156,14 @@ def newest_capture(device: Device) -> dict[str, Any]:
     return device.kernel.app_state(APP)["captures"][-1]
 
 
+def _new_shot_name(device: Device) -> Iterator[dict[str, Any]]:
+    """In Files' DCIM/Camera folder: the name of the photo the camera just took (the only
+    PXL_ file; older photos are IMG_); scrolls to it."""
+    row = yield from O.scroll_to(device, role="list_item",
+                                 where=lambda n: (n["id"] or "").startswith("file:PXL_"))
+    return row["id"].removeprefix("file:")
+
+
 def shoot_and_view(device: Device) -> Iterator[dict[str, Any]]:
     """In Camera: the shutter, then the thumbnail (the photo opens in Gallery's viewer)."""
     yield O.tap(device, id="shutter")
@@ -196,6 +204,10 @@ class TakePhoto(_CameraTask):
 
     name = "take_photo"
     template = "Open the camera and take a photo."
+    same_instruction = ("the camera's first use: its permission dialog is what the task "
+                        "exercises, and a photo is all it asks for")
+    difficulty = 1
+    max_steps = 14
     tags = ("dialog",)
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
@@ -213,15 +225,26 @@ class TakeSelfie(_CameraTask):
     """A selfie: flip to the front camera first."""
 
     name = "take_selfie"
-    template = "Take a selfie."
-    tags = ("toggle",)
+    template = "Take a selfie with the flash set to {flash}."
+    phrasings = ("Use the front camera to take a photo of me, flash on {flash}.",
+                 "Snap a selfie; set the flash to {flash} first.")
+    tags = ("toggle", "settings")
+
+    @dataclass(frozen=True)
+    class Params:
+        flash: str = "on"
+
+    drawn = {"flash": ("on", "auto")}
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [*captured(lens="front"), C.may_change(f"{SETTINGS}.lens", to="front")]
+        return [*captured(lens="front", flash=self.params.flash),
+                C.may_change(f"{SETTINGS}.lens", to="front"),
+                C.may_change(f"{SETTINGS}.flash", to=self.params.flash)]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_camera(device)
         yield from set_lens(device, "front")
+        yield from choose(device, "flash", self.params.flash)
         yield O.tap(device, id="shutter")
 
 
@@ -230,6 +253,10 @@ class PhotoWithFlash(_CameraTask):
 
     name = "photo_with_flash"
     template = "Take a photo with the flash set to {flash}."
+    phrasings = ("Set the camera's flash to {flash} and take a picture.",
+                 "Take a picture, with the flash on {flash}.")
+    difficulty = 1
+    max_steps = 14
     tags = ("settings", "menu")
 
     @dataclass(frozen=True)
@@ -252,7 +279,8 @@ class PhotoWithTimer(_CameraTask):
 
     name = "photo_with_timer"
     template = "Take a photo using the {seconds}-second timer."
-    difficulty = 3
+    phrasings = ("Set the camera's self-timer to {seconds} seconds and take a photo.",
+                 "Take a picture on a {seconds}-second self-timer.")
     tags = ("settings", "menu")
 
     @dataclass(frozen=True)
@@ -277,6 +305,8 @@ class TakePhotos(_CameraTask):
 
     name = "take_photos"
     template = "Take {count} photos with the back camera."
+    phrasings = ("Use the rear camera to take {count} pictures.",
+                 "Snap exactly {count} photos with the back camera.")
 
     @dataclass(frozen=True)
     class Params:
@@ -303,7 +333,8 @@ class RecordVideo(_CameraTask):
 
     name = "record_video"
     template = "Record a video of at least {seconds} seconds with the {lens} camera."
-    difficulty = 3
+    phrasings = ("Film a clip of {seconds} seconds or more using the {lens} camera.",
+                 "With the {lens} camera, record a video at least {seconds} seconds long.")
     tags = ("toggle", "multi_step")
 
     @dataclass(frozen=True)
@@ -359,18 +390,56 @@ class DefaultFlash(_SettingTask):
     """The flash choice persists: set it without taking a photo."""
 
     name = "set_default_flash"
-    template = "Set the camera's flash to {value} for future photos (no need to take one)."
-    drawn = {"value": ("auto", "on")}
+    template = ("Set the camera's flash to {value} and its self-timer to {timer} seconds for "
+                "future photos (no need to take one).")
+    phrasings = ("For my next photos, have the camera's flash on {value} and the timer at "
+                 "{timer} seconds. Don't take a picture.",
+                 "Change the camera's defaults: flash {value}, self-timer {timer} seconds (no "
+                 "photo needed).")
+    drawn = {"value": ("auto", "on"), "timer": (3, 10)}
     key = "flash"
+
+    @dataclass(frozen=True)
+    class Params:
+        value: str
+        timer: int = 3
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.equals(f"{SETTINGS}.flash", self.params.value),
+                C.equals(f"{SETTINGS}.timer", self.params.timer)]
+
+    def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
+        yield from open_camera(device)
+        yield from choose(device, "flash", self.params.value)
+        yield from choose(device, "timer", self.params.timer)
 
 
 class TurnOnGrid(_SettingTask):
     """Grid lines over the viewfinder, of a given type."""
 
     name = "turn_on_grid"
-    template = "Turn on the camera's {value} grid lines."
-    drawn = {"value": ("3x3", "4x4")}
+    template = "Turn on the camera's {value} grid lines and set its aspect ratio to {ratio}."
+    phrasings = ("In the camera, show the {value} grid and switch the aspect ratio to {ratio}.",
+                 "Set up the camera: {value} grid lines on, {ratio} aspect ratio.")
+    drawn = {"value": ("3x3", "4x4"), "ratio": ("4:3", "16:9")}
     key = "grid"
+
+    @dataclass(frozen=True)
+    class Params:
+        value: str
+        ratio: str = "16:9"
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        ready(device, ratio="16:9" if self.params.ratio == "4:3" else "4:3")
+
+    def checks(self, initial: dict[str, Any]) -> list[Expectation]:
+        return [C.equals(f"{SETTINGS}.grid", self.params.value),
+                C.equals(f"{SETTINGS}.ratio", self.params.ratio)]
+
+    def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
+        yield from open_camera(device)
+        yield from choose(device, "grid", self.params.value)
+        yield from choose(device, "ratio", self.params.ratio)
 
 
 class ConfigureCamera(_CameraTask):
@@ -379,7 +448,10 @@ class ConfigureCamera(_CameraTask):
     name = "configure_camera"
     template = ("In the camera, set the flash to {flash}, the timer to {timer} seconds and "
                 "the aspect ratio to {ratio}.")
-    difficulty = 3
+    phrasings = ("Camera settings: flash {flash}, a {timer}-second timer and a {ratio} aspect "
+                 "ratio.",
+                 "Change three camera settings: the flash to {flash}, the self-timer to "
+                 "{timer} seconds, the aspect ratio to {ratio}.")
     tags = ("settings", "menu", "multi_step")
 
     @dataclass(frozen=True)
@@ -414,7 +486,11 @@ class CountCameraPhotos(_CameraTask):
 
     name = "count_camera_photos"
     template = "How many photos are in the Camera album?"
+    phrasings = ("Count the photos in Gallery's Camera album and tell me the number.",
+                 "What's the number of pictures in my Camera album?")
     objective = "query"
+    difficulty = 1
+    max_steps = 14
     apps = ("gallery",)
     tags = ("counting", "scroll")
 
@@ -422,7 +498,7 @@ class CountCameraPhotos(_CameraTask):
     class Params:
         added: int
 
-    drawn = {"added": range(1, 7)}
+    drawn = {"added": range(1, 13)}
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         ready(device)
@@ -450,7 +526,10 @@ class LastPhotoTime(_CameraTask):
 
     name = "last_photo_time"
     template = "At what time was the last photo in the Camera album taken?"
+    phrasings = ("What time did I take my most recent photo with the camera?",
+                 "When (what time of day) was the newest picture in the Camera album taken?")
     objective = "query"
+    difficulty = 3
     apps = ("gallery", APP)
     tags = ("navigation",)
 
@@ -491,7 +570,11 @@ class LastVideoLength(_CameraTask):
 
     name = "last_video_length"
     template = "How many seconds long is the video you just recorded with the camera?"
+    phrasings = ("What's the length, in seconds, of the clip I just filmed with the camera?",
+                 "The camera's last video: how many seconds does it last?")
     objective = "query"
+    difficulty = 1
+    max_steps = 14
     tags = ("navigation",)
 
     @dataclass(frozen=True)
@@ -520,8 +603,9 @@ class LastVideoLength(_CameraTask):
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_camera(device)
         yield O.tap(device, id="thumbnail")
-        m, s = O.node(device, id="video_length")["text"].split(":")
-        yield A.answer(f"{int(m) * 60 + int(s)} seconds")
+        shown = O.node(device, id="video_length")["text"]  # "01:03"
+        m, s = shown.split(":")
+        yield A.answer(f"{shown}, that is {int(m) * 60 + int(s)} seconds")
 
 
 # ----- chains
@@ -530,6 +614,9 @@ class PhotoThenRename(_CameraTask):
 
     name = "photo_then_rename"
     template = "Take a photo, then use Files to rename it to {new_name}.jpg."
+    phrasings = ("Snap a picture and, in the Files app, rename it {new_name}.jpg.",
+                 "Take a photo with the camera; then give its file the name {new_name}.jpg "
+                 "using Files.")
     difficulty = 3
     objective = "hybrid"
     apps = (APP, "files")
@@ -551,9 +638,9 @@ class PhotoThenRename(_CameraTask):
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_camera(device)
         yield O.tap(device, id="shutter")
-        shot = posixpath.basename(newest_capture(device)["path"])
         yield from O.open_app(device, "files")
         yield from files.browse(device, "DCIM/Camera")
+        shot = yield from _new_shot_name(device)
         yield from files.item_menu(device, shot, "item_rename")
         yield from O.type_into(device, f"{self.params.new_name}.jpg", id="rename_field")
         yield O.tap(device, id="rename_confirm")
@@ -564,6 +651,8 @@ class PhotoToAlbum(_CameraTask):
 
     name = "photo_to_album"
     template = "Take a photo, then move it to the {album} album in Gallery."
+    phrasings = ("Snap a picture and put it in my {album} album (move it there in Gallery).",
+                 "Take a photo with the camera, then use Gallery to move it into {album}.")
     difficulty = 3
     objective = "hybrid"
     apps = (APP, "gallery")
@@ -604,6 +693,10 @@ class PhotoAndDeleteOldest(_CameraTask):
 
     name = "photo_and_delete_oldest"
     template = "Take a photo, then delete the oldest photo of the Camera album in Gallery."
+    phrasings = ("Snap a new picture, then in Gallery delete the oldest photo of the Camera "
+                 "album to make room.",
+                 "Take a photo; after that, remove the Camera album's oldest picture in "
+                 "Gallery.")
     difficulty = 3
     objective = "hybrid"
     apps = (APP, "gallery")
@@ -632,12 +725,19 @@ class PhotoAndDeleteOldest(_CameraTask):
                 C.deleted("os.files", key=oldest["path"])]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
-        oldest = camera_photos(device.state())[-1]
         yield from open_camera(device)
         yield O.tap(device, id="shutter")
         yield from O.open_app(device, "gallery")
         yield from gallery.open_album(device, "Camera")
-        yield from gallery.open_photo(device, oldest["id"])
+        last = None
+        for _ in range(12):  # the grid is newest first: the oldest is its last tile
+            tiles = O.find_all(device, where=lambda n: (n["id"] or "").startswith("photo:"))
+            if tiles and tiles[-1]["text"] == last:
+                break
+            last = tiles[-1]["text"] if tiles else None
+            yield O.scroll_down()
+        tile = yield from O.scroll_to(device, text=last, role="image")
+        yield O.tap(device, tile)
         yield O.tap(device, id="delete")
         yield O.tap(device, id="delete_confirm")
 
@@ -648,6 +748,9 @@ class SendNewPhoto(_CameraTask):
 
     name = "send_new_photo"
     template = "Take a photo with the {lens} camera and send it to {name} in a text message."
+    phrasings = ("Snap a picture with the {lens} camera and text it to {name}.",
+                 "Use the {lens} camera to take a photo, then send that photo to {name} by "
+                 "message.")
     difficulty = 4
     objective = "hybrid"
     apps = (APP, "gallery", "messages")
@@ -700,7 +803,7 @@ class SendNewPhoto(_CameraTask):
         yield from open_camera(device)
         yield from set_lens(device, self.params.lens)
         yield from shoot_and_view(device)
-        yield from gallery.share_to(device, self.params.name, self.params.contact_id)
+        yield from gallery.share_to_named(device, self.params.name)
 
 
 class FavoriteNewPhoto(_CameraTask):
@@ -708,15 +811,33 @@ class FavoriteNewPhoto(_CameraTask):
 
     name = "favorite_new_photo"
     template = "Take a photo, then mark it as a favorite in Gallery."
+    phrasings = ("Snap a picture and add it to my favorites in Gallery.",
+                 "Take a photo with the camera; then favorite it in Gallery (keep my other "
+                 "favorites).")
     difficulty = 3
     objective = "hybrid"
     apps = (APP, "gallery")
     tags = ("cross_app", "navigation")
 
+    @dataclass(frozen=True)
+    class Params:
+        favorites: tuple[int, ...] = ()  # the favorites already there (per seed)
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
+        ids = [int(p["id"]) for p in gallery.photos(device)]
+        return cls.Params(tuple(sorted(int(ids[int(i)]) for i in
+                                       rng.choice(len(ids), size=2, replace=False))))
+
+    @classmethod
+    def validate_params(cls, params: Params, device: Device) -> None:
+        ids = {int(p["id"]) for p in gallery.photos(device)}
+        if not set(params.favorites) <= ids:
+            raise ValueError(f"favorites must be photo ids, got {params.favorites}")
+
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         ready(device)
-        device.kernel.app_state("gallery")["favorites"] = sorted(
-            int(i) for i in rng.choice(range(1, 27), size=2, replace=False))
+        device.kernel.app_state("gallery")["favorites"] = sorted(self.params.favorites)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         def favorite(j: Judged) -> tuple[bool, str]:
@@ -740,6 +861,8 @@ class PhotosTakenToday(_CameraTask):
 
     name = "photos_taken_today"
     template = "How many photos did you take with the camera today?"
+    phrasings = ("Count the pictures I've taken with the camera so far today.",
+                 "How many camera photos are from today? Answer with a number.")
     objective = "query"
     difficulty = 3
     apps = ("gallery", "files")
@@ -750,7 +873,7 @@ class PhotosTakenToday(_CameraTask):
         today: int
         yesterday: int
 
-    drawn = {"today": range(1, 6), "yesterday": range(1, 4)}
+    drawn = {"today": range(1, 13), "yesterday": range(1, 4)}
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         ready(device)
@@ -785,7 +908,7 @@ class PhotosTakenToday(_CameraTask):
                                     for r in camera_photos(initial)))]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
-        today = f"PXL_{_local(device, device.kernel.clock.now_ms()):%Y%m%d}_"
+        day = O.node(device, id="home_date")["text"].split(", ", 1)[1]  # "Sat, Mar 14"
         yield from O.open_app(device, "files")
         yield from files.browse(device, "DCIM/Camera")
         seen: set[str] = set()
@@ -793,7 +916,9 @@ class PhotosTakenToday(_CameraTask):
         while True:  # down the folder's list until a scroll shows nothing new
             shown = tuple(n["id"] for n in O.find_all(
                 device, where=lambda n: (n["id"] or "").startswith("file:")))
-            seen |= {i for i in shown if i.startswith(f"file:{today}") and i.endswith(".jpg")}
+            seen |= {n["id"] for n in O.find_all(device, role="list_item")
+                     if (n["id"] or "").startswith("file:PXL_") and n["id"].endswith(".jpg")
+                     and n["text"].endswith(f"· {day}")}
             if shown == last:
                 break
             last = shown

@@ -11,6 +11,7 @@ while an agent works, so an alarm that happens to go off mid-episode may ring (i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -137,6 +138,68 @@ def _tap_part(device: Device, aid: int, part: str) -> Iterator[Action]:
     yield O.tap(device, n)
 
 
+def _parse_hm(text: str) -> tuple[int, int]:
+    """ "1:35 PM" (or "13:35") -> (13, 35): a time as the screen or the instruction writes it."""
+    m = re.fullmatch(r"(\d{1,2}):(\d{2})(?:\s*([AP]M))?", text.strip())
+    if m is None:
+        raise O.OracleError(f"not a time: {text!r}")
+    hour, minute = int(m[1]), int(m[2])
+    if m[3]:
+        hour = hour % 12 + (12 if m[3] == "PM" else 0)
+    return hour, minute
+
+
+def _days_of(text: str) -> list[str]:
+    """The days an alarm card's summary ("Weekdays", "Mon, Thu") or an instruction ("on
+    weekdays", "every day", "on Mondays and Thursdays") names; none for a one-time alarm."""
+    low = text.casefold()
+    if "every day" in low:
+        return list(DAYS)
+    if "weekday" in low:
+        return list(WEEKDAYS)
+    if "weekend" in low:
+        return list(WEEKEND)
+    return [d for d in DAYS if re.search(rf"\b{d.casefold()}", low)]
+
+
+def _alarm_card(device: Device, label: str | None = None,
+                time: str | None = None) -> Iterator[Action]:
+    """On the Alarm tab: scrolls to the card showing ``label`` (or the time ``time``) and
+    returns the alarm's number as its card's node ids name it (``alarm:<n>``)."""
+    yield from _tab(device, "Alarm", "alarms")
+    part, want = (":label_text", label) if label is not None else (":time", time)
+
+    def is_it(n: dict[str, Any]) -> bool:
+        nid = n["id"] or ""
+        return nid.startswith("alarm:") and nid.endswith(part) and n["text"] == want
+    n = yield from O.scroll_to(device, where=is_it)
+    return int(n["id"].split(":")[1])
+
+
+def _alarm_cards(device: Device) -> Iterator[Action]:
+    """Scrolls the alarm list from top to bottom; returns each alarm's card as seen:
+    ``{n: (time, summary, switched on)}``."""
+    yield from _tab(device, "Alarm", "alarms")
+    seen: dict[int, tuple[str, str, bool]] = {}
+    last = None
+    for _ in range(12):
+        shown = []
+        for n in device.ui_tree():
+            m = re.fullmatch(r"alarm:(\d+):switch", n["id"] or "")
+            if m is not None:
+                aid = int(m[1])
+                shown.append(aid)
+                time = O.find(device, id=f"alarm:{aid}:time")
+                summary = O.find(device, id=f"alarm:{aid}:summary")
+                seen[aid] = (time["text"] if time else "", summary["text"] if summary else "",
+                             bool(n.get("checked")))
+        if shown == last:
+            break
+        last = shown
+        yield O.scroll_down()
+    return seen
+
+
 def _set_label(device: Device, aid: int, label: str) -> Iterator[Action]:
     yield from _tap_part(device, aid, "label")
     yield from O.type_into(device, label, id="label_field")
@@ -147,10 +210,12 @@ def _new_alarm(device: Device, hour: int, minute: int, days: Sequence[str],
                label: str) -> Iterator[Action]:
     """+ -> the time picker -> the new (expanded) card's days and label."""
     yield from _tab(device, "Alarm", "alarms")
-    before = {a["id"] for a in _store(device)["alarms"]}
     yield O.tap(device, id="fab")
     yield from O.pick_time(device, hour, minute)
-    (aid,) = {a["id"] for a in _store(device)["alarms"]} - before
+    new = yield from O.scroll_to(device, where=lambda n: re.fullmatch(
+        r"alarm:\d+:expand", n["id"] or "") is not None and n["text"] != "Expand alarm")
+    # (the new card opens expanded, in its place in the list)
+    aid = int(new["id"].split(":")[1])
     for day in days:
         yield from _tap_part(device, aid, f"day:{day}")
     if label:
@@ -236,7 +301,10 @@ class SetAlarm(_ClockTask):
 
     name = "set_alarm"
     template = "Set an alarm for {time} {days_text} labelled '{label}'."
+    phrasings = ("Add a '{label}' alarm at {time} that repeats {days_text}.",
+                 "I need an alarm at {time} {days_text}; call it '{label}'.")
     difficulty = 3
+    max_steps = 44
     objective = "operate"
     tags = ("picker", "dialog", "typing", "multi_step")
 
@@ -246,6 +314,14 @@ class SetAlarm(_ClockTask):
         minute: int
         days: tuple[str, ...]
         label: str
+
+        @property
+        def time(self) -> str:
+            return _hm(self.hour, self.minute)
+
+        @property
+        def days_text(self) -> str:
+            return _days_text(self.days)
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
@@ -259,7 +335,7 @@ class SetAlarm(_ClockTask):
 
     def template_values(self) -> dict[str, Any]:
         p = self.params
-        return {**vars(p), "time": _hm(p.hour, p.minute), "days_text": _days_text(p.days)}
+        return {**vars(p), "time": p.time, "days_text": p.days_text}
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
         p = self.params
@@ -269,7 +345,7 @@ class SetAlarm(_ClockTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         p = self.params
-        yield from _new_alarm(device, p.hour, p.minute, p.days, p.label)
+        yield from _new_alarm(device, *_parse_hm(p.time), _days_of(p.days_text), p.label)
 
 
 class AlarmBefore(_OneAlarmTask):
@@ -278,6 +354,10 @@ class AlarmBefore(_OneAlarmTask):
     name = "alarm_before"
     template = "Set a new alarm {minutes} minutes before my '{label}' alarm, on the same " \
                "days, labelled '{new_label}'."
+    phrasings = ("Add an alarm called '{new_label}' that rings {minutes} minutes earlier than "
+                 "my '{label}' alarm, repeating on the same days.",
+                 "I want a '{new_label}' alarm {minutes} minutes ahead of the '{label}' one, "
+                 "on the days that one repeats.")
     difficulty = 4
     objective = "hybrid"
     tags = ("picker", "dialog", "typing", "memory", "multi_step", "scroll")
@@ -304,10 +384,12 @@ class AlarmBefore(_OneAlarmTask):
                                    "label": C.text_like(self.params.new_label)})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        a = _record(_store(device)["alarms"], self.params.alarm_id)
-        yield from _reach(device, f"alarm:{a['id']}:summary")  # read its time and days
-        total = (a["hour"] * 60 + a["minute"] - self.params.minutes) % (24 * 60)
-        yield from _new_alarm(device, total // 60, total % 60, a["days"], self.params.new_label)
+        aid = yield from _alarm_card(device, label=self.params.label)
+        summary = yield from _reach(device, f"alarm:{aid}:summary")  # its time and days
+        hour, minute = _parse_hm(O.node(device, id=f"alarm:{aid}:time")["text"])
+        total = (hour * 60 + minute - self.params.minutes) % (24 * 60)
+        yield from _new_alarm(device, total // 60, total % 60, _days_of(summary["text"]),
+                              self.params.new_label)
 
 
 # --------------------------------------------------------------------------- alarms: on/off
@@ -316,7 +398,10 @@ class TurnOffAlarm(_ClockTask):
 
     name = "turn_off_alarm"
     template = "Turn off only the {time} alarm."
-    difficulty = 2
+    phrasings = ("Switch off my {time} alarm and leave the others as they are.",
+                 "Disable the alarm set for {time}; only that one.")
+    difficulty = 1
+    max_steps = 14
     objective = "operate"
     tags = ("toggle", "navigation")
     start = Start(app="clock", route="/clock")  # the World clock tab was in front
@@ -326,6 +411,10 @@ class TurnOffAlarm(_ClockTask):
         alarm_id: int
         hour: int
         minute: int
+
+        @property
+        def time(self) -> str:
+            return _hm(self.hour, self.minute)
 
     DECOYS = (1, 2, 7)  # the 4:30 AM, 4:45 AM and 2:30 PM alarms of the factory data
 
@@ -350,8 +439,8 @@ class TurnOffAlarm(_ClockTask):
         return [C.modified(ALARMS, id=self.params.alarm_id, fields={"enabled": False})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _tab(device, "Alarm", "alarms")
-        n = yield from _reach(device, f"alarm:{self.params.alarm_id}:switch")
+        aid = yield from _alarm_card(device, time=self.params.time)
+        n = yield from _reach(device, f"alarm:{aid}:switch")
         yield O.tap(device, n)
 
 
@@ -360,7 +449,9 @@ class TurnOnAndTell(_OneAlarmTask):
 
     name = "turn_on_and_tell"
     template = "Turn on my '{label}' alarm and tell me what time it is set for."
-    difficulty = 2
+    phrasings = ("Switch my '{label}' alarm on, then tell me its time.",
+                 "Enable the '{label}' alarm. What time does it ring?")
+    difficulty = 3
     objective = "hybrid"
     tags = ("toggle", "scroll", "navigation")
     start = Start(app="clock", route="/stopwatch")
@@ -374,10 +465,10 @@ class TurnOnAndTell(_OneAlarmTask):
                 C.answer_time(p.hour, p.minute)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _tab(device, "Alarm", "alarms")
-        n = yield from _reach(device, f"alarm:{self.params.alarm_id}:switch")
+        aid = yield from _alarm_card(device, label=self.params.label)
+        n = yield from _reach(device, f"alarm:{aid}:switch")
         yield O.tap(device, n)
-        yield A.answer(self.params.time)
+        yield A.answer(O.node(device, id=f"alarm:{aid}:time")["text"])
 
 
 # --------------------------------------------------------------------------- alarms: edit
@@ -386,6 +477,8 @@ class DeleteAlarm(_OneAlarmTask):
 
     name = "delete_alarm"
     template = "Delete my '{label}' alarm."
+    phrasings = ("Remove the '{label}' alarm from the Clock app.",
+                 "I don't need my '{label}' alarm anymore: delete it.")
     difficulty = 2
     objective = "operate"
     tags = ("scroll",)
@@ -394,7 +487,8 @@ class DeleteAlarm(_OneAlarmTask):
         return [C.deleted(ALARMS, id=self.params.alarm_id)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _tap_part(device, self.params.alarm_id, "delete")
+        aid = yield from _alarm_card(device, label=self.params.label)
+        yield from _tap_part(device, aid, "delete")
 
 
 class ChangeAlarmTime(_OneAlarmTask):
@@ -402,6 +496,8 @@ class ChangeAlarmTime(_OneAlarmTask):
 
     name = "change_alarm_time"
     template = "Change my '{label}' alarm from {time} to {new_time}."
+    phrasings = ("Move the '{label}' alarm, now at {time}, to {new_time}.",
+                 "Reset my {time} '{label}' alarm so it rings at {new_time} instead.")
     difficulty = 3
     objective = "operate"
     tags = ("picker", "scroll")
@@ -410,6 +506,10 @@ class ChangeAlarmTime(_OneAlarmTask):
     class Params(_AlarmParams):
         new_hour: int
         new_minute: int
+
+        @property
+        def new_time(self) -> str:
+            return _hm(self.new_hour, self.new_minute)
 
     @classmethod
     def more(cls, rng: np.random.Generator, device: Device, alarm: dict[str, Any]) -> tuple:
@@ -422,7 +522,7 @@ class ChangeAlarmTime(_OneAlarmTask):
 
     def template_values(self) -> dict[str, Any]:
         p = self.params
-        return {**super().template_values(), "new_time": _hm(p.new_hour, p.new_minute)}
+        return {**super().template_values(), "new_time": p.new_time}
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
         p = self.params
@@ -430,10 +530,10 @@ class ChangeAlarmTime(_OneAlarmTask):
             "hour": p.new_hour, "minute": p.new_minute, "enabled": True})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _tab(device, "Alarm", "alarms")
-        n = yield from _reach(device, f"alarm:{self.params.alarm_id}:time")
+        aid = yield from _alarm_card(device, label=self.params.label)
+        n = yield from _reach(device, f"alarm:{aid}:time")
         yield O.tap(device, n)
-        yield from O.pick_time(device, self.params.new_hour, self.params.new_minute)
+        yield from O.pick_time(device, *_parse_hm(self.params.new_time))
 
 
 class AddRepeatDay(_OneAlarmTask):
@@ -441,7 +541,9 @@ class AddRepeatDay(_OneAlarmTask):
 
     name = "add_repeat_day"
     template = "Make my '{label}' alarm also ring on {day_name}."
-    difficulty = 1
+    phrasings = ("Add {day_name} to the days my '{label}' alarm repeats on.",
+                 "My '{label}' alarm should go off on {day_name} too; add that day.")
+    difficulty = 2
     objective = "operate"
     tags = ("scroll",)
 
@@ -466,7 +568,8 @@ class AddRepeatDay(_OneAlarmTask):
                            fields={"days": [d for d in DAYS if d in days]})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _tap_part(device, self.params.alarm_id, f"day:{self.params.day}")
+        aid = yield from _alarm_card(device, label=self.params.label)
+        yield from _tap_part(device, aid, f"day:{self.params.day}")
 
 
 class RenameAlarm(_OneAlarmTask):
@@ -474,7 +577,9 @@ class RenameAlarm(_OneAlarmTask):
 
     name = "rename_alarm"
     template = "Rename the '{label}' alarm to '{new_label}'."
-    difficulty = 3
+    phrasings = ("Change the label of my '{label}' alarm to '{new_label}'.",
+                 "Call the '{label}' alarm '{new_label}' from now on.")
+    difficulty = 2
     objective = "operate"
     tags = ("dialog", "typing", "scroll")
 
@@ -491,7 +596,8 @@ class RenameAlarm(_OneAlarmTask):
                            fields={"label": C.text_like(self.params.new_label)})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _set_label(device, self.params.alarm_id, self.params.new_label)
+        aid = yield from _alarm_card(device, label=self.params.label)
+        yield from _set_label(device, aid, self.params.new_label)
 
 
 class VibrateOff(_ClockTask):
@@ -499,7 +605,9 @@ class VibrateOff(_ClockTask):
 
     name = "vibrate_off"
     template = "Turn off vibration for the {time} alarm."
-    difficulty = 1
+    phrasings = ("Stop the {time} alarm from vibrating.",
+                 "Make my {time} alarm ring without vibrating.")
+    difficulty = 2
     objective = "operate"
     tags = ("scroll",)
 
@@ -508,6 +616,10 @@ class VibrateOff(_ClockTask):
         alarm_id: int
         hour: int
         minute: int
+
+        @property
+        def time(self) -> str:
+            return _hm(self.hour, self.minute)
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
@@ -528,7 +640,8 @@ class VibrateOff(_ClockTask):
         return [C.modified(ALARMS, id=self.params.alarm_id, fields={"vibrate": False})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _tap_part(device, self.params.alarm_id, "vibrate")
+        aid = yield from _alarm_card(device, time=self.params.time)
+        yield from _tap_part(device, aid, "vibrate")
 
 
 class AlarmSound(_OneAlarmTask):
@@ -536,7 +649,9 @@ class AlarmSound(_OneAlarmTask):
 
     name = "alarm_sound"
     template = "Change the sound of my '{label}' alarm to '{sound}'."
-    difficulty = 3
+    phrasings = ("Make my '{label}' alarm ring with the '{sound}' sound.",
+                 "Pick '{sound}' as the sound of the '{label}' alarm.")
+    difficulty = 2
     objective = "operate"
     tags = ("dialog", "scroll")
 
@@ -552,9 +667,10 @@ class AlarmSound(_OneAlarmTask):
         return [C.modified(ALARMS, id=self.params.alarm_id, fields={"sound": self.params.sound})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _tap_part(device, self.params.alarm_id, "sound")
-        n = yield from O.scroll_to(device, id=f"sound_dialog:option:"
-                                              f"{SOUNDS.index(self.params.sound)}")
+        aid = yield from _alarm_card(device, label=self.params.label)
+        yield from _tap_part(device, aid, "sound")
+        n = yield from O.scroll_to(device, text=self.params.sound, where=lambda n: (
+            n["id"] or "").startswith("sound_dialog:option:"))
         yield O.tap(device, n)
 
 
@@ -564,6 +680,8 @@ class SnoozeRinging(_ClockTask):
 
     name = "snooze_ringing"
     template = "My '{label}' alarm will go off in a minute. When it rings, snooze it."
+    phrasings = ("In about a minute my '{label}' alarm rings: snooze it when it does.",
+                 "Wait for the '{label}' alarm (it goes off within a minute) and snooze it.")
     difficulty = 3
     objective = "operate"
     tags = ("notification",)
@@ -590,10 +708,14 @@ class SnoozeRinging(_ClockTask):
             "snoozed_until_ms": _IsSet(), "ringing": False, "enabled": True})]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        for _ in range(14):
-            if _record(_store(device)["alarms"], self.ALARM_ID)["ringing"]:
+        for _ in range(14):  # until it rings: its notification (or its alert) shows
+            if O.find(device, role="notification", text_contains=self.params.label) is not None \
+                    or O.find(device, id="ring:snooze") is not None:
                 break
             yield A.wait()
+        if O.find(device, id="ring:snooze") is not None:
+            yield O.tap(device, id="ring:snooze")
+            return
         card = O.find(device, role="notification", text_contains=self.params.label)
         if card is None:  # the heads-up card is gone: find it in the shade
             yield A.swipe(0.5, 0.01, 0.5, 0.7)
@@ -619,6 +741,8 @@ class CountAlarmsOn(_ClockTask):
 
     name = "count_alarms_on"
     template = "How many of my alarms are turned on?"
+    phrasings = ("Count the alarms that are switched on in my Clock app.",
+                 "How many alarms do I have enabled right now? Answer with a number.")
     difficulty = 2
     objective = "query"
     tags = ("counting", "scroll")
@@ -643,8 +767,8 @@ class CountAlarmsOn(_ClockTask):
         return [C.answer_number(sum(a["enabled"] for a in _alarms(initial)))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from O.scroll_to(device, id=f"alarm:{_store(device)['alarms'][-1]['id']}:switch")
-        yield A.answer(str(sum(a["enabled"] for a in _store(device)["alarms"])))
+        cards = yield from _alarm_cards(device)
+        yield A.answer(str(sum(on for _, _, on in cards.values())))
 
 
 def _next_ring(alarms: Sequence[dict[str, Any]], now_ms: int,
@@ -659,11 +783,27 @@ class NextAlarm(CountAlarmsOn):
 
     name = "next_alarm"
     template = "What time does my next alarm go off?"
-    difficulty = 2
+    phrasings = ("When is my next alarm going to ring?",
+                 "Tell me the time of the next alarm that will go off.")
+    difficulty = 1
+    max_steps = 14
     objective = "query"
     tags = ("scroll", "memory")
 
     LOW, HIGH = 2, 5
+
+    @classmethod
+    def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
+        """The next alarm (the answer) drawn first among those an hour away or more, then
+        some that ring after it."""
+        k = device.kernel
+        now, tz = k.clock.now_ms(), k.clock.tz_offset_minutes
+        alarms = _store(device)["alarms"]
+        ring = {a["id"]: model.next_ring_ms({**a, "enabled": True}, now, tz) for a in alarms}
+        first = _pick(rng, [a["id"] for a in alarms if ring[a["id"]] - now >= 60 * MIN_MS])
+        later = [a["id"] for a in alarms if ring[a["id"]] > ring[first]]
+        more = _sample(rng, later, int(rng.integers(0, min(3, len(later)) + 1)))
+        return _OnParams(tuple(sorted(int(i) for i in (first, *more))))
 
     def initialize(self, device: Device, rng: np.random.Generator) -> None:
         super().initialize(device, rng)
@@ -693,16 +833,42 @@ class AlarmTime(_OneAlarmTask):
 
     name = "alarm_time"
     template = "What time is my '{label}' alarm set for?"
-    difficulty = 1
+    phrasings = ("When does my '{label}' alarm ring?",
+                 "Look up my '{label}' alarm: what time is it set to?")
+    difficulty = 2
     objective = "query"
     tags = ("scroll",)
+    start = Start(app="clock", route="/timer")  # the Timer tab was in front
+
+    @dataclass(frozen=True)
+    class Params(_AlarmParams):
+        shift: int = 0  # minutes the alarm was moved by first (per seed: the answers spread)
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, alarm: dict[str, Any]) -> tuple:
+        now = model.local_time(device.kernel, device.kernel.clock.now_ms())
+        start = alarm["hour"] * 60 + alarm["minute"]
+
+        def clear(m: int) -> bool:  # not ringing while the agent looks (30 minutes away)
+            gap = (start + m - now.hour * 60 - now.minute) % (24 * 60)
+            return m != 0 and 30 <= gap <= 24 * 60 - 30
+        return (int(_pick(rng, [m for m in range(-240, 241, 5) if clear(m)])),)
+
+    def _moved(self) -> tuple[int, int]:
+        p = self.params
+        total = (p.hour * 60 + p.minute + p.shift) % (24 * 60)
+        return total // 60, total % 60
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        hour, minute = self._moved()
+        _record(_store(device)["alarms"], self.params.alarm_id).update(hour=hour, minute=minute)
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.answer_time(self.params.hour, self.params.minute)]
+        return [C.answer_time(*self._moved())]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _reach(device, f"alarm:{self.params.alarm_id}:time")
-        yield A.answer(self.params.time)
+        aid = yield from _alarm_card(device, label=self.params.label)
+        yield A.answer(O.node(device, id=f"alarm:{aid}:time")["text"])
 
 
 class AlarmDays(_OneAlarmTask):
@@ -710,22 +876,47 @@ class AlarmDays(_OneAlarmTask):
 
     name = "alarm_days"
     template = "On which days of the week does my '{label}' alarm ring? Name each day."
+    phrasings = ("Which days does my '{label}' alarm repeat on? List every day.",
+                 "Name each weekday my '{label}' alarm goes off on.")
     difficulty = 2
     objective = "query"
     tags = ("scroll",)
+    start = Start(app="clock", route="/stopwatch")  # the Stopwatch tab was in front
+
+    @dataclass(frozen=True)
+    class Params(_AlarmParams):
+        days: tuple[str, ...] = ()  # its repeat days, set per seed (none: as it is)
 
     @classmethod
     def candidates(cls, device: Device) -> list[dict[str, Any]]:
         return [a for a in _store(device)["alarms"] if a["label"] and 0 < len(a["days"]) < 7]
+
+    @classmethod
+    def more(cls, rng: np.random.Generator, device: Device, alarm: dict[str, Any]) -> tuple:
+        while True:  # a list the card spells out (not "Weekdays" / "Weekends")
+            days = tuple(_sample(rng, DAYS, int(rng.integers(1, 7))))
+            if sorted(days) not in (sorted(WEEKDAYS), sorted(WEEKEND)):
+                return (days,)
+
+    @classmethod
+    def validate_params(cls, params: Any, device: Device) -> None:
+        super().validate_params(params, device)
+        if not set(params.days) <= set(DAYS) or len(params.days) == 7:
+            raise ValueError(f"days must be some days of the week, not all: {params.days!r}")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        if self.params.days:
+            _record(_store(device)["alarms"], self.params.alarm_id)["days"] = [
+                d for d in DAYS if d in self.params.days]
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
         return [C.answer_items([(DAY_WORDS[d], d) for d in self.alarm(initial)["days"]],
                                rivals=[*DAY_WORDS.values(), *DAY_WORDS])]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _reach(device, f"alarm:{self.params.alarm_id}:summary")
-        days = _record(_store(device)["alarms"], self.params.alarm_id)["days"]
-        yield A.answer(", ".join(DAY_WORDS[d] for d in days))
+        aid = yield from _alarm_card(device, label=self.params.label)
+        summary = yield from _reach(device, f"alarm:{aid}:summary")  # "Weekdays", "Mon, Thu"
+        yield A.answer(", ".join(_days_of(summary["text"])))  # "Mon, Thu", as the card says
 
 
 class TurnOffSaturdayAlarms(CountAlarmsOn):
@@ -734,6 +925,8 @@ class TurnOffSaturdayAlarms(CountAlarmsOn):
 
     name = "turn_off_saturday_alarms"
     template = "Turn off all the alarms that repeat on Saturdays."
+    phrasings = ("Switch off every alarm that rings on Saturday; leave the rest alone.",
+                 "Any alarm of mine that repeats on Saturdays: turn it off.")
     difficulty = 3
     objective = "operate"
     tags = ("toggle", "scroll", "counting")
@@ -760,9 +953,11 @@ class TurnOffSaturdayAlarms(CountAlarmsOn):
                 for aid in self.targets(_alarms(initial))]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        for aid in self.targets(_store(device)["alarms"]):
-            n = yield from _reach(device, f"alarm:{aid}:switch")
-            yield O.tap(device, n)
+        cards = yield from _alarm_cards(device)
+        for aid, (_, summary, on) in cards.items():
+            if on and "Sat" in _days_of(summary):
+                n = yield from _reach(device, f"alarm:{aid}:switch")
+                yield O.tap(device, n)
 
 
 class DeleteOffAlarms(CountAlarmsOn):
@@ -770,7 +965,10 @@ class DeleteOffAlarms(CountAlarmsOn):
 
     name = "delete_off_alarms"
     template = "Delete all my alarms that are turned off."
+    phrasings = ("Remove every alarm that is switched off; keep the ones that are on.",
+                 "Clean up my alarms: delete the disabled ones.")
     difficulty = 3
+    max_steps = 36
     objective = "operate"
     tags = ("scroll", "counting", "multi_step")
     LOW, HIGH = 6, 7
@@ -785,7 +983,8 @@ class DeleteOffAlarms(CountAlarmsOn):
         return [C.deleted(ALARMS, ids=[a["id"] for a in _alarms(initial) if not a["enabled"]])]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        for aid in [a["id"] for a in _store(device)["alarms"] if not a["enabled"]]:
+        cards = yield from _alarm_cards(device)
+        for aid in [aid for aid, (_, _, on) in cards.items() if not on]:
             yield from _tap_part(device, aid, "delete")
 
 
@@ -794,6 +993,8 @@ class WakeLikeAlarm(_OneAlarmTask):
 
     name = "wake_like_alarm"
     template = "Set my bedtime wake-up time to the time of my '{label}' alarm."
+    phrasings = ("Make the bedtime schedule's wake-up time match my '{label}' alarm.",
+                 "Use the time of the '{label}' alarm as my wake-up time in Bedtime.")
     difficulty = 3
     objective = "hybrid"
     tags = ("picker", "memory", "navigation")
@@ -811,10 +1012,11 @@ class WakeLikeAlarm(_OneAlarmTask):
         return [C.equals("apps.clock.bedtime", want)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        yield from _reach(device, f"alarm:{self.params.alarm_id}:time")
+        aid = yield from _alarm_card(device, label=self.params.label)
+        hour, minute = _parse_hm(O.node(device, id=f"alarm:{aid}:time")["text"])
         yield O.tap(device, text="Bedtime", role="tab")
         yield O.tap(device, id="bedtime:wake")
-        yield from O.pick_time(device, self.params.hour, self.params.minute)
+        yield from O.pick_time(device, hour, minute)
 
 
 # --------------------------------------------------------------------------- timers
@@ -831,6 +1033,8 @@ class StartTimer(_ClockTask):
 
     name = "start_timer"
     template = "Start a {minutes}-minute timer."
+    phrasings = ("Set a timer for {minutes} minutes and start it.",
+                 "Time {minutes} minutes for me: start a timer.")
     difficulty = 2
     objective = "operate"
     tags = ("navigation",)
@@ -857,7 +1061,9 @@ class LabelledTimer(_ClockTask):
 
     name = "labelled_timer"
     template = "Start a {minutes}-minute timer labelled '{label}'."
-    difficulty = 3
+    phrasings = ("Run a timer for {minutes} minutes and name it '{label}'.",
+                 "I need a '{label}' timer: {minutes} minutes, started now.")
+    difficulty = 2
     objective = "operate"
     tags = ("dialog", "typing", "multi_step")
 
@@ -880,8 +1086,8 @@ class LabelledTimer(_ClockTask):
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from _tab(device, "Timer", "key:1")
         yield from _enter_timer(device, self.params.minutes)
-        (t,) = _store(device)["timers"]
-        yield O.tap(device, id=f"timer:{t['id']}:label")
+        yield O.tap(device, where=lambda n: re.fullmatch(r"timer:\d+:label", n["id"] or "")
+                    is not None)  # the only timer's "Add label"
         yield from O.type_into(device, self.params.label, id="timer_label_field")
         yield O.tap(device, id="timer_label_dialog:ok")
 
@@ -891,6 +1097,8 @@ class StartTwoTimers(_ClockTask):
 
     name = "start_two_timers"
     template = "Start two timers: one for {a} minutes and one for {b} minutes {s} seconds."
+    phrasings = ("I need two timers running: {a} minutes, and {b} minutes {s} seconds.",
+                 "Set and start a {a}-minute timer and another of {b} minutes {s} seconds.")
     difficulty = 3
     objective = "operate"
     tags = ("multi_step",)
@@ -924,7 +1132,10 @@ class PauseTimer(_ClockTask):
 
     name = "pause_timer"
     template = "Pause the timer that is running."
-    difficulty = 2
+    phrasings = ("One of my timers is counting down: pause it.",
+                 "Pause my running timer (leave the paused one as it is).")
+    difficulty = 1
+    max_steps = 12
     objective = "operate"
     tags = ("navigation",)
 
@@ -960,8 +1171,8 @@ class PauseTimer(_ClockTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from _tab(device, "Timer", "timers")
-        t = next(t for t in _store(device)["timers"] if t["state"] == "running")
-        n = yield from O.scroll_to(device, id=f"timer:{t['id']}:toggle")
+        n = yield from O.scroll_to(device, text="Pause", where=lambda n: (
+            n["id"] or "").endswith(":toggle"))
         yield O.tap(device, n)
 
 
@@ -970,6 +1181,8 @@ class StopwatchLaps(_ClockTask):
 
     name = "stopwatch_laps"
     template = "Start the stopwatch and record {laps} laps."
+    phrasings = ("Run the stopwatch and mark {laps} laps.",
+                 "Time me with the stopwatch: start it and take {laps} laps.")
     difficulty = 2
     objective = "operate"
     tags = ("navigation",)
@@ -1015,7 +1228,9 @@ class AddCities(_ClockTask):
 
     name = "add_cities"
     template = "Add {a} and {b} to my world clock."
-    difficulty = 3
+    phrasings = ("Put {a} and {b} on the world clock.",
+                 "I want to see the time in {a} and in {b}: add both to my world clock.")
+    difficulty = 2
     objective = "operate"
     tags = ("search", "typing")
 
@@ -1053,7 +1268,10 @@ class RemoveCity(_ClockTask):
 
     name = "remove_city"
     template = "Remove {city} from my world clock."
-    difficulty = 2
+    phrasings = ("Take {city} off the world clock.",
+                 "I no longer need {city} on my world clock; remove it.")
+    difficulty = 1
+    max_steps = 12
     objective = "operate"
     tags = ("long_press", "menu")
     start = Start(app="clock", route="/clock")
@@ -1082,8 +1300,9 @@ class RemoveCity(_ClockTask):
         return [C.deleted(CITIES, id=cid)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
-        cid = next(c["id"] for c in _store(device)["cities"] if c["name"] == self.params.city)
-        n = yield from _reach(device, f"city:{cid}")
+        row = yield from O.scroll_to(device, role="list_item", where=lambda n: (
+            n["id"] or "").startswith("city:") and n["text"].startswith(self.params.city + " "))
+        n = yield from _reach(device, row["id"])
         yield O.long_press(device, n)
         yield O.tap(device, id="menu:remove")
 
@@ -1093,6 +1312,9 @@ class TimeInCity(_ClockTask):
 
     name = "time_in_city"
     template = "What time is it in {city} right now?"
+    phrasings = ("Tell me the current time in {city}.",
+                 "Right now, what's the local time in {city}? (Adding it to the world clock "
+                 "is fine.)")
     difficulty = 2
     objective = "query"
     tags = ("search", "typing")
@@ -1122,9 +1344,10 @@ class TimeInCity(_ClockTask):
         yield from _tab(device, "Clock", "cities")
         yield O.tap(device, id="fab")
         yield A.type_text(self.params.city[:4])
-        O.node(device, id=f"add_city:{self.params.city}")
-        at = model.city_time(self.params.city, device.kernel.clock.now_ms())
-        yield A.answer(_hm(at.hour, at.minute))
+        yield O.tap(device, id=f"add_city:{self.params.city}")  # its row shows its time
+        row = yield from O.scroll_to(device, role="list_item", where=lambda n: (
+            n["id"] or "").startswith("city:") and n["text"].startswith(self.params.city + " "))
+        yield A.answer(re.search(r"\d{1,2}:\d{2}(?: [AP]M)?", row["text"])[0])
 
 
 class FurthestAhead(_ClockTask):
@@ -1132,7 +1355,10 @@ class FurthestAhead(_ClockTask):
 
     name = "furthest_ahead"
     template = "Which city on my world clock is furthest ahead in time?"
-    difficulty = 2
+    phrasings = ("Of the cities on my world clock, where is it latest right now?",
+                 "Look at my world clock: which of its cities is the furthest ahead?")
+    difficulty = 1
+    max_steps = 12
     objective = "query"
     tags = ("navigation",)
 
@@ -1145,8 +1371,11 @@ class FurthestAhead(_ClockTask):
         by_offset: dict[int, str] = {}
         for name in _sample(rng, CITY_NAMES, len(CITY_NAMES)):
             by_offset.setdefault(model.CITY_OFFSET[name], name)
-        names = list(by_offset.values())
-        return cls.Params(tuple(names[int(i)] for i in rng.choice(len(names), 4, replace=False)))
+        offsets = sorted(by_offset)
+        top = _pick(rng, offsets[3:])  # the answer first, drawn evenly, then three behind it
+        rest = _sample(rng, [o for o in offsets if o < top], 3)
+        names = [by_offset[o] for o in (top, *rest)]
+        return cls.Params(tuple(names[int(i)] for i in rng.permutation(4)))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
@@ -1165,7 +1394,19 @@ class FurthestAhead(_ClockTask):
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from _tab(device, "Clock", "cities")
-        yield A.answer(self.furthest())
+        best, ahead = "", -24 * 60
+        for row in O.find_all(device, role="list_item", where=lambda n: (
+                n["id"] or "").startswith("city:")):  # "Dubai 10:48 AM Today, 4 hrs ahead"
+            m = re.match(r"(.+?) \d{1,2}:\d{2}", row["text"])
+            rel = row["text"].rsplit(", ", 1)[-1]  # "7 hrs ahead", "5:45 hrs ahead"
+            hrs = re.search(r"(\d+)(?::(\d{2}))? hrs?", rel)
+            mins = re.search(r"(\d+) min", rel)
+            diff = (int(hrs[1]) * 60 + int(hrs[2] or 0) if hrs else 0) + \
+                (int(mins[1]) if mins else 0)
+            diff = -diff if "behind" in rel else diff
+            if m is not None and diff > ahead:
+                best, ahead = m[1], diff
+        yield A.answer(best)
 
 
 # --------------------------------------------------------------------------- bedtime, settings
@@ -1174,7 +1415,10 @@ class SetBedtime(_ClockTask):
 
     name = "set_bedtime"
     template = "Turn on the bedtime schedule with bedtime at {bed} and wake-up at {wake}."
-    difficulty = 3
+    phrasings = ("Switch on my bedtime schedule: bed at {bed}, wake up at {wake}.",
+                 "Set up bedtime in Clock for {bed} to {wake} and turn it on.")
+    difficulty = 4
+    max_steps = 45
     objective = "operate"
     tags = ("picker", "toggle", "multi_step")
 
@@ -1185,6 +1429,14 @@ class SetBedtime(_ClockTask):
         wake_hour: int
         wake_minute: int
 
+        @property
+        def bed(self) -> str:
+            return _hm(self.bed_hour, self.bed_minute)
+
+        @property
+        def wake(self) -> str:
+            return _hm(self.wake_hour, self.wake_minute)
+
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
         bed = _pick(rng, ((21, 30), (22, 0), (22, 15), (22, 45), (23, 30), (0, 15)))
@@ -1193,7 +1445,7 @@ class SetBedtime(_ClockTask):
 
     def template_values(self) -> dict[str, Any]:
         p = self.params
-        return {"bed": _hm(p.bed_hour, p.bed_minute), "wake": _hm(p.wake_hour, p.wake_minute)}
+        return {"bed": p.bed, "wake": p.wake}
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
         p = self.params
@@ -1205,16 +1457,21 @@ class SetBedtime(_ClockTask):
         yield O.tap(device, text="Bedtime", role="tab")
         yield O.tap(device, id="bedtime:switch")
         yield O.tap(device, id="bedtime:bed")
-        yield from O.pick_time(device, p.bed_hour, p.bed_minute)
+        yield from O.pick_time(device, *_parse_hm(p.bed))
         yield O.tap(device, id="bedtime:wake")
-        yield from O.pick_time(device, p.wake_hour, p.wake_minute)
+        yield from O.pick_time(device, *_parse_hm(p.wake))
 
 
 class SnoozeLength(_ClockTask):
     """Change the snooze length in Clock's settings (⋮ menu, a radio dialog)."""
 
     name = "snooze_length"
-    template = "Set the alarm snooze length to {minutes} minutes."
+    template = ("Set the alarm snooze length to {minutes} minutes, and have alarms go silent "
+                "after {silence} minutes.")
+    phrasings = ("In Clock's settings, make snoozing last {minutes} minutes and silence alarms "
+                 "after {silence} minutes.",
+                 "Change two alarm settings: snooze length {minutes} minutes, silence after "
+                 "{silence} minutes.")
     difficulty = 2
     objective = "operate"
     tags = ("menu", "dialog", "settings")
@@ -1222,21 +1479,33 @@ class SnoozeLength(_ClockTask):
     @dataclass(frozen=True)
     class Params:
         minutes: int
+        silence: int = 10  # the factory value: unchanged unless drawn
 
     CHOICES = (1, 5, 10, 15, 20, 25, 30)
+    SILENCE = (1, 5, 10, 15, 20, 25)
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(int(_pick(rng, (5, 15, 20, 25, 30))))
+        return cls.Params(int(_pick(rng, (5, 15, 20, 25, 30))),
+                          int(_pick(rng, (1, 5, 15, 20, 25))))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
         if params.minutes not in cls.CHOICES or params.minutes == 10:
             raise ValueError(f"snooze length must be one of {cls.CHOICES} other than 10")
+        if params.silence not in cls.SILENCE:
+            raise ValueError(f"silence after must be one of {cls.SILENCE}")
 
     def expect(self, initial: dict[str, Any]) -> list[Expectation]:
-        return [C.equals("apps.clock.settings.snooze_minutes", self.params.minutes)]
+        return [C.equals("apps.clock.settings.snooze_minutes", self.params.minutes),
+                C.equals("apps.clock.settings.silence_after_minutes", self.params.silence)]
 
     def oracle(self, device: Device) -> Iterator[Action]:
         yield from _settings(device, "settings:snooze", self.CHOICES.index(self.params.minutes),
                              "snooze_dialog")
+        if self.params.silence != 10:
+            yield O.tap(device, id="settings:silence")
+            words = f"{self.params.silence} minute" + ("" if self.params.silence == 1 else "s")
+            n = yield from O.scroll_to(device, text=words, where=lambda n: (
+                n["id"] or "").startswith("silence_dialog:option:"))
+            yield O.tap(device, n)

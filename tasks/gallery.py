@@ -68,6 +68,18 @@ def _pick(rng: np.random.Generator, options: list[Any]) -> Any:
     return options[int(rng.integers(len(options)))]
 
 
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+               "September", "October", "November", "December")
+
+
+def _date_of(text: str) -> datetime.date:
+    """"January 20, 2026" -> the date (a locale-free parse)."""
+    m = re.fullmatch(r"([A-Z][a-z]+) (\d{1,2}), (\d{4})", text)
+    if m is None or m[1] not in MONTH_NAMES:
+        raise ValueError(f"want a date like 'January 20, 2026', got {text!r}")
+    return datetime.date(int(m[3]), MONTH_NAMES.index(m[1]) + 1, int(m[2]))
+
+
 def _month_of(ms: int, tz_minutes: int = 0) -> tuple[int, int]:
     when = datetime.datetime(1970, 1, 1) + datetime.timedelta(milliseconds=ms,
                                                               minutes=tz_minutes)
@@ -122,6 +134,29 @@ def open_photo(device: Device, photo_id: int) -> Iterator[dict[str, Any]]:
     yield O.tap(device, tile)
 
 
+def _stem(file_name: str) -> str:
+    """What a grid tile shows of a photo: its file name without the extension."""
+    return posixpath.splitext(file_name)[0]
+
+
+def open_photo_named(device: Device, file_name: str) -> Iterator[dict[str, Any]]:
+    """Taps the grid tile showing ``file_name`` (tiles read the name without extension)."""
+    tile = yield from O.scroll_to(device, text=_stem(file_name), role="image")
+    yield O.tap(device, tile)
+
+
+def share_to_named(device: Device, contact: str) -> Iterator[dict[str, Any]]:
+    """In the photo viewer: Share, Messages (if a chooser asks), the contact found by the
+    name its suggestion shows, Send."""
+    yield O.tap(device, id="share")
+    if O.find(device, id="choose:messages") is not None:
+        yield O.tap(device, id="choose:messages")
+    yield from O.type_into(device, contact, id="to")
+    yield O.tap(device, where=lambda n: (n["id"] or "").startswith("suggest:")
+                and (n["text"] or "").startswith(contact + " "))
+    yield O.tap(device, id="send")
+
+
 def share_to(device: Device, contact: str, contact_id: int) -> Iterator[dict[str, Any]]:
     """In the photo viewer: Share, Messages (if a chooser asks), the contact, Send."""
     yield O.tap(device, id="share")
@@ -168,6 +203,8 @@ class FavoritePhoto(_FavoriteTask):
 
     name = "favorite_photo"
     template = "Add the photo {file_name} from the {album} album to your favorites."
+    phrasings = ("Mark {file_name} in my {album} album as a favorite.",
+                 "In the {album} album, favorite the picture {file_name}.")
     difficulty = 2
     objective = "operate"
     tags = ("navigation",)
@@ -185,7 +222,7 @@ class FavoritePhoto(_FavoriteTask):
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_album(device, self.params.album)
-        yield from open_photo(device, self.params.photo_id)
+        yield from open_photo_named(device, self.params.file_name)
         yield O.tap(device, id="favorite")
 
 
@@ -194,9 +231,12 @@ class UnfavoritePhoto(_FavoriteTask):
 
     name = "unfavorite_photo"
     template = "Remove the photo {file_name} from your favorites; keep the other favorites."
+    phrasings = ("Unfavorite {file_name} in Gallery, but leave my other favorites alone.",
+                 "Take {file_name} out of my favorite photos; the rest stay favorites.")
     difficulty = 2
     objective = "operate"
     tags = ("navigation",)
+    start = Start()  # from the home screen
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Any:
@@ -211,9 +251,10 @@ class UnfavoritePhoto(_FavoriteTask):
                          [i for i in _favorites_were(initial) if i != self.params.photo_id])]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
+        yield from O.open_app(device, "gallery")
         yield O.tap(device, text="Albums", role="tab")
         yield O.tap(device, id="favorites")
-        yield from open_photo(device, self.params.photo_id)
+        yield from open_photo_named(device, self.params.file_name)
         yield O.tap(device, id="favorite")
 
 
@@ -223,6 +264,8 @@ class FavoriteNewestInAlbum(Task):
     suite = "gallery"
     name = "favorite_newest_in_album"
     template = "Add the most recent photo in the {album} album to your favorites."
+    phrasings = ("Favorite the newest picture of my {album} album.",
+                 "Find the latest photo in the {album} album and mark it as a favorite.")
     difficulty = 3
     objective = "hybrid"
     apps = ("gallery",)
@@ -265,6 +308,8 @@ class DeletePhoto(Task):
     suite = "gallery"
     name = "delete_photo"
     template = "Delete the photo {file_name} from the {album} album."
+    phrasings = ("Delete {file_name} in my {album} album.",
+                 "Get rid of the picture {file_name} in the {album} album.")
     difficulty = 2
     objective = "operate"
     apps = ("gallery",)
@@ -293,7 +338,7 @@ class DeletePhoto(Task):
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_album(device, self.params.album)
-        yield from open_photo(device, self.params.photo_id)
+        yield from open_photo_named(device, self.params.file_name)
         yield O.tap(device, id="delete")
         yield O.tap(device, id="delete_confirm")
 
@@ -303,7 +348,11 @@ class DeleteOldScreenshots(Task):
 
     suite = "gallery"
     name = "delete_old_screenshots"
-    template = "Delete every screenshot taken before {cutoff_text}; keep the newer ones."
+    template = "Delete every screenshot taken before {cutoff}; keep the newer ones."
+    phrasings = ("Clean up my screenshots: delete the ones taken before {cutoff}, keep the "
+                 "rest.",
+                 "Remove all screenshots older than {cutoff} from Gallery, but not the newer "
+                 "ones.")
     difficulty = 3
     objective = "hybrid"
     apps = ("gallery",)
@@ -312,25 +361,20 @@ class DeleteOldScreenshots(Task):
 
     @dataclass(frozen=True)
     class Params:
-        cutoff: str  # YYYY-MM-DD, local time
+        cutoff: str  # "January 20, 2026", local time
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, ["2026-01-01", "2026-02-01", "2026-03-01", "2026-01-20"]))
+        return cls.Params(_pick(rng, ["January 1, 2026", "February 1, 2026", "March 1, 2026",
+                                      "January 20, 2026", "December 20, 2025",
+                                      "February 28, 2026"]))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        try:
-            datetime.date.fromisoformat(params.cutoff)
-        except ValueError:
-            raise ValueError(f"cutoff must be YYYY-MM-DD, got {params.cutoff!r}") from None
-
-    def template_values(self) -> dict[str, Any]:
-        day = datetime.date.fromisoformat(self.params.cutoff)
-        return {"cutoff_text": f"{day:%B} {day.day}, {day.year}"}
+        _date_of(params.cutoff)
 
     def _old(self, initial: dict[str, Any]) -> list[dict[str, Any]]:
-        day = datetime.date.fromisoformat(self.params.cutoff)
+        day = _date_of(self.params.cutoff)
         midnight = datetime.datetime(day.year, day.month, day.day, tzinfo=datetime.timezone.utc)
         cut = int(midnight.timestamp()) * 1000 - initial["os"]["time"]["tz_offset_minutes"] * 60_000
         return [r for r in _rows(initial).values()
@@ -342,12 +386,14 @@ class DeleteOldScreenshots(Task):
                 C.deleted("os.files", keys=[r["path"] for r in old])]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
-        old = {r["id"] for r in self._old(device.state())}
+        cut = _date_of(self.params.cutoff)
         yield from open_album(device, "Screenshots")
+        names = [n["text"] for n in O.find_all(device, role="image")
+                 if (n["text"] or "").startswith("Screenshot_")]  # the album fits one screen
         first = True
-        for r in _album_rows(device, "Screenshots"):
-            if r["id"] in old:
-                tile = yield from O.scroll_to(device, id=f"photo:{r['id']}")
+        for name in names:  # Screenshot_20251207_141522: taken on Dec 7, 2025
+            if datetime.datetime.strptime(name.split("_")[1], "%Y%m%d").date() < cut:
+                tile = yield from O.scroll_to(device, text=name, role="image")
                 yield (O.long_press if first else O.tap)(device, tile)
                 first = False
         yield O.tap(device, id="sel_delete")
@@ -361,7 +407,9 @@ class MovePhotoToAlbum(Task):
     suite = "gallery"
     name = "move_photo_to_album"
     template = "Move the photo {file_name} from the {album} album to the {dest} album."
-    difficulty = 3
+    phrasings = ("Put {file_name}, now in my {album} album, into the {dest} album instead.",
+                 "In Gallery, move {file_name} out of {album} and into {dest}.")
+    difficulty = 2
     objective = "operate"
     apps = ("gallery",)
     tags = ("menu", "picker", "navigation")
@@ -393,7 +441,7 @@ class MovePhotoToAlbum(Task):
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from open_album(device, self.params.album)
-        yield from open_photo(device, self.params.photo_id)
+        yield from open_photo_named(device, self.params.file_name)
         yield O.tap(device, id="photo_more")
         yield O.tap(device, id="photo_move")
         row = yield from O.scroll_to(device, id=f"to_album:{self.params.dest}")
@@ -407,10 +455,14 @@ class CreateAlbumWithPhotos(Task):
     suite = "gallery"
     name = "create_album_with_photos"
     template = "Create a new album named '{album_name}' and move these photos into it: {names}."
-    difficulty = 4
+    phrasings = ("Make an album called '{album_name}' and move {names} into it.",
+                 "I want a new '{album_name}' album holding these photos (moved, not copied): "
+                 "{names}.")
+    difficulty = 3
     objective = "operate"
     apps = ("gallery",)
     tags = ("typing", "dialog", "selection", "multi_step", "scroll")
+    max_steps = 40
     start = GALLERY
     NAMES = ("Holidays", "Best of 2025", "Family", "To print", "Weekend", "Winter")
 
@@ -455,11 +507,9 @@ class CreateAlbumWithPhotos(Task):
         yield from O.type_into(device, self.params.album_name, id="album_name_field")
         yield O.tap(device, id="new_album_create")
         yield O.tap(device, id="empty_add")
-        wanted = set(self.params.photo_ids)
-        for p in photos(device):  # in grid order, newest first
-            if p["id"] in wanted:
-                tile = yield from O.scroll_to(device, id=f"photo:{p['id']}")
-                yield O.tap(device, tile)
+        for name in sorted(self.params.file_names, reverse=True):  # the grid is newest first
+            tile = yield from O.scroll_to(device, text=_stem(name), role="image")
+            yield O.tap(device, tile)
         yield O.tap(device, id="add_move")
 
 
@@ -469,7 +519,9 @@ class RenameAlbum(Task):
     suite = "gallery"
     name = "rename_album"
     template = "Rename the album '{album}' to '{new_name}'."
-    difficulty = 3
+    phrasings = ("Change the name of my '{album}' album to '{new_name}'.",
+                 "In Gallery, call the '{album}' album '{new_name}' from now on.")
+    difficulty = 2
     objective = "operate"
     apps = ("gallery",)
     tags = ("typing", "menu", "dialog")
@@ -530,7 +582,9 @@ class SharePhoto(Task):
     suite = "gallery"
     name = "share_photo"
     template = "Send the photo {file_name} from the {album} album to {contact} in a message."
-    difficulty = 4
+    phrasings = ("Text {contact} the picture {file_name} from my {album} album.",
+                 "Share {file_name} (in the {album} album) with {contact} by message.")
+    difficulty = 3
     objective = "operate"
     apps = ("gallery", "messages")
     tags = ("share", "cross_app", "typing", "navigation")
@@ -568,8 +622,8 @@ class SharePhoto(Task):
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from O.open_app(device, "gallery")
         yield from open_album(device, self.params.album)
-        yield from open_photo(device, self.params.photo_id)
-        yield from share_to(device, self.params.contact, self.params.contact_id)
+        yield from open_photo_named(device, self.params.file_name)
+        yield from share_to_named(device, self.params.contact)
 
 
 # ----- questions
@@ -579,11 +633,14 @@ class CountAlbum(Task):
     suite = "gallery"
     name = "count_album"
     template = "How many photos are in the {album} album? Answer with a number."
-    difficulty = 2
+    difficulty = 1
+    max_steps = 14
+    phrasings = ("Count the pictures in my {album} album and tell me the number.",
+                 "What's the number of photos in the {album} album right now?")
     objective = "query"
     apps = ("gallery",)
     tags = ("counting", "navigation", "scroll")
-    start = GALLERY
+    start = Start()  # from the home screen
     ALBUMS = ("Camera", "Yosemite", "Screenshots", "Birthday party", "Download")
 
     @dataclass(frozen=True)
@@ -593,11 +650,12 @@ class CountAlbum(Task):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        album = _pick(rng, list(cls.ALBUMS))
+        sizes = {a: len(_album_rows(device, a)) for a in cls.ALBUMS}
+        left = int(rng.integers(1, max(sizes.values()) + 1))  # the answer, spread evenly
+        album = _pick(rng, [a for a in cls.ALBUMS if sizes[a] >= left])
         rows = _album_rows(device, album)
-        n = int(rng.integers(0, min(3, len(rows) - 1) + 1))
-        gone = sorted(int(rows[int(i)]["id"]) for i in rng.choice(len(rows), size=n,
-                                                                     replace=False))
+        gone = sorted(int(rows[int(i)]["id"])
+                      for i in rng.choice(len(rows), size=len(rows) - left, replace=False))
         return cls.Params(album, tuple(gone))
 
     @classmethod
@@ -616,6 +674,7 @@ class CountAlbum(Task):
         return [C.answer_number(n)]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
+        yield from O.open_app(device, "gallery")
         yield from open_album(device, self.params.album)
         subtitle = O.node(device, where=lambda n: re.fullmatch(r"\d+ items?", n["text"]))
         yield A.answer(subtitle["text"].split()[0])  # the album's bar: "5 items"
@@ -626,34 +685,58 @@ class CountMonth(Task):
 
     suite = "gallery"
     name = "count_month"
-    template = "How many photos in the Gallery were taken in {month_text}? Answer with a number."
-    difficulty = 3
+    template = "How many photos in the Gallery were taken in {month}? Answer with a number."
+    phrasings = ("Count the photos in my Gallery from {month} and give me the number.",
+                 "How many pictures did I take (or save) in {month}? Answer with a number.")
+    difficulty = 2
     objective = "query"
     apps = ("gallery",)
     tags = ("counting", "scroll")
     start = GALLERY
-    MONTHS = ("2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03")
+    MONTHS = ("October 2025", "November 2025", "December 2025", "January 2026",
+              "February 2026", "March 2026")
 
     @dataclass(frozen=True)
     class Params:
-        month: str  # YYYY-MM
+        month: str  # "October 2025", as the Photos tab's headers read
+        removed: tuple[int, ...] = ()  # photos of that month deleted first (per seed)
+
+    @classmethod
+    def _in_month(cls, device: Device, month: str) -> list[dict[str, Any]]:
+        tz = device.kernel.clock.tz_offset_minutes
+        y, m = cls._parse(month)
+        return [p for p in photos(device) if _month_of(p["taken_ms"], tz) == (y, m)]
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        return cls.Params(_pick(rng, list(cls.MONTHS)))
+        sizes = {m: len(cls._in_month(device, m)) for m in cls.MONTHS}
+        left = int(rng.integers(1, max(sizes.values()) + 1))  # the answer, spread evenly
+        month = _pick(rng, [m for m in cls.MONTHS if sizes[m] >= left])
+        rows = cls._in_month(device, month)
+        gone = sorted(int(rows[int(i)]["id"])
+                      for i in rng.choice(len(rows), size=len(rows) - left, replace=False))
+        return cls.Params(month, tuple(gone))
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
         if params.month not in cls.MONTHS:
             raise ValueError(f"month must be one of {cls.MONTHS}")
+        rows = {p["id"] for p in cls._in_month(device, params.month)}
+        if not set(params.removed) < rows:
+            raise ValueError(f"removed must be some (not all) photos of {params.month}")
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        media = device.kernel.providers.provider("media")
+        for pid in self.params.removed:
+            delete_scanned(device.kernel.files, media, _photo(device, pid)["path"])
+
+    @staticmethod
+    def _parse(month: str) -> tuple[int, int]:
+        name, year = month.split()
+        return int(year), MONTH_NAMES.index(name) + 1
 
     def _year_month(self) -> tuple[int, int]:
-        y, m = self.params.month.split("-")
-        return int(y), int(m)
-
-    def template_values(self) -> dict[str, Any]:
-        y, m = self._year_month()
-        return {"month_text": f"{datetime.date(y, m, 1):%B} {y}"}
+        return self._parse(self.params.month)
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         tz = initial["os"]["time"]["tz_offset_minutes"]
@@ -662,7 +745,7 @@ class CountMonth(Task):
         return [C.answer_number(n)]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
-        header = self.template_values()["month_text"]
+        header = self.params.month
         seen: set[str] = set()
         for _ in range(15):  # walk the grid: tiles under the month's header
             current = None
@@ -685,6 +768,10 @@ class PhotoResolution(Task):
     name = "photo_resolution"
     template = ("What is the resolution of the photo {file_name} in the {album} album? "
                 "Answer as width × height in pixels.")
+    phrasings = ("How big, in pixels, is {file_name} from my {album} album? Give width × "
+                 "height.",
+                 "Tell me the pixel dimensions (width × height) of the picture {file_name} in "
+                 "the {album} album.")
     difficulty = 2
     objective = "query"
     apps = ("gallery",)
@@ -699,7 +786,9 @@ class PhotoResolution(Task):
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        p = _pick(rng, photos(device))
+        sizes = sorted({(p["width"], p["height"]) for p in photos(device)})
+        size = _pick(rng, sizes)  # the answer, spread over the sizes the library has
+        p = _pick(rng, [p for p in photos(device) if (p["width"], p["height"]) == size])
         return cls.Params(p["id"], _file(p), p["album"])
 
     @classmethod
@@ -719,7 +808,7 @@ class PhotoResolution(Task):
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
         yield from O.open_app(device, "gallery")
         yield from open_album(device, self.params.album)
-        yield from open_photo(device, self.params.photo_id)
+        yield from open_photo_named(device, self.params.file_name)
         yield A.answer(O.node(device, id="photo_details")["text"].split("·")[0].strip())
 
 
@@ -728,8 +817,11 @@ class LargestAlbum(Task):
 
     suite = "gallery"
     name = "largest_album"
-    template = "Which of these albums has the most photos: {a}, {b} or {c}?"
-    difficulty = 2
+    template = "Which of these albums has the {most} photos: {a}, {b} or {c}?"
+    phrasings = ("Of the albums {a}, {b} and {c}, which one holds the {most} pictures?",
+                 "Compare my {a}, {b} and {c} albums: which has the {most} photos?")
+    difficulty = 1
+    max_steps = 14
     objective = "query"
     apps = ("gallery",)
     tags = ("counting", "navigation")
@@ -741,11 +833,36 @@ class LargestAlbum(Task):
         a: str
         b: str
         c: str
+        most: str = "most"  # or "fewest"
+        removed: tuple[int, ...] = ()  # photos deleted first, so the sizes vary per seed
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:
-        names = [cls.ALBUMS[int(i)] for i in rng.choice(len(cls.ALBUMS), size=3, replace=False)]
-        return cls.Params(*names)
+        sizes = {n: len(_album_rows(device, n)) for n in cls.ALBUMS}
+        answer = _pick(rng, list(cls.ALBUMS))  # the answer, spread over every album
+        most = _pick(rng, ["most", "fewest"]) if sizes[answer] >= 3 else "fewest"
+        while True:  # new sizes for three albums, all different, the answer's the extreme
+            others = [str(n) for n in rng.choice([n for n in cls.ALBUMS if n != answer],
+                                                 size=2, replace=False)]
+            keep = {n: int(rng.integers(1, sizes[n] + 1)) for n in (answer, *others)}
+            values = [keep[n] for n in others]
+            extreme = max(values) < keep[answer] if most == "most" else \
+                min(values) > keep[answer]
+            if len(set(keep.values())) == 3 and extreme:
+                break
+        gone: list[int] = []
+        for name, n in keep.items():
+            rows = _album_rows(device, name)
+            gone += [int(rows[int(i)]["id"])
+                     for i in rng.choice(len(rows), size=len(rows) - n, replace=False)]
+        names = [answer, *others]
+        order = rng.permutation(3)
+        return cls.Params(*(names[int(i)] for i in order), most, tuple(sorted(gone)))
+
+    def initialize(self, device: Device, rng: np.random.Generator) -> None:
+        media = device.kernel.providers.provider("media")
+        for pid in self.params.removed:
+            delete_scanned(device.kernel.files, media, _photo(device, pid)["path"])
 
     @classmethod
     def _counts(cls, rows: list[dict[str, Any]], names: tuple[str, ...]) -> dict[str, int]:
@@ -753,14 +870,19 @@ class LargestAlbum(Task):
 
     @classmethod
     def validate_params(cls, params: Params, device: Device) -> None:
-        counts = cls._counts(photos(device), (params.a, params.b, params.c))
+        gone = set(params.removed)
+        counts = cls._counts([p for p in photos(device) if p["id"] not in gone],
+                             (params.a, params.b, params.c))
+        if params.most not in ("most", "fewest"):
+            raise ValueError(f"most must be 'most' or 'fewest', got {params.most!r}")
         if len(set(counts.values())) != 3 or not all(counts.values()):
             raise ValueError(f"three albums with different, non-zero counts needed: {counts}")
 
     def checks(self, initial: dict[str, Any]) -> list[Expectation]:
         counts = self._counts(list(_rows(initial).values()),
                               (self.params.a, self.params.b, self.params.c))
-        best = max(counts, key=counts.__getitem__)
+        pick = max if self.params.most == "most" else min
+        best = pick(counts, key=counts.__getitem__)
         return [C.answer_text(best, rivals=[*counts, C.at("os.providers.media[*].album")])]
 
     def oracle(self, device: Device) -> Iterator[dict[str, Any]]:
@@ -775,4 +897,5 @@ class LargestAlbum(Task):
             if len(counts) == 3:
                 break
             yield O.scroll_down()
-        yield A.answer(max(counts, key=counts.__getitem__))
+        pick = max if self.params.most == "most" else min
+        yield A.answer(pick(counts, key=counts.__getitem__))

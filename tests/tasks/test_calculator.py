@@ -55,8 +55,7 @@ def test_keys_for_types_functions_as_one_key() -> None:
 
 def test_evaluate_reads_the_number_in_any_form(env):
     task, initial, final = start(env, "evaluate", expression="1250×12−96÷8")
-    assert task.instruction == "Use the calculator to work out 1250 × 12 − 96 ÷ 8. " \
-                               "What is the result?"
+    assert "1250 × 12 − 96 ÷ 8" in task.instruction
     computed(final, "1250×12−96÷8")
     for answer in ("14988", "14,988", "The result is 14988.", "14988.0"):
         assert passes(task, initial, final, answer)
@@ -79,7 +78,7 @@ def test_evaluate_refuses_params_without_a_value(env):
 
 
 def test_tip_allows_a_cent_of_rounding(env):
-    task, initial, final = start(env, "tip", cents=8460, percent=18)
+    task, initial, final = start(env, "tip", bill="84.60", percent=18)
     assert "$84.60" in task.instruction and "18%" in task.instruction
     computed(final, "84.60×18%")
     for answer in ("15.228", "$15.23", "15.23 dollars"):
@@ -89,7 +88,7 @@ def test_tip_allows_a_cent_of_rounding(env):
 
 
 def test_split_bill(env):
-    task, initial, final = start(env, "split_bill", cents=12000, percent=20, people=4)
+    task, initial, final = start(env, "split_bill", bill="120.00", percent=20, people=4)
     assert passes(task, initial, computed(final, "(120+20%)÷4"), "$36.00")
     assert not passes(task, initial, final, "30")  # without the tip
     assert not passes(task, initial, final, "144")  # not split
@@ -114,7 +113,7 @@ def test_square_root_to_two_decimals(env):
 
 
 def test_compound_growth(env):
-    task, initial, final = start(env, "compound_growth", principal=1000, rate=5.0, years=10)
+    task, initial, final = start(env, "compound_growth", principal=1000, rate="5", years=10)
     want = 1000 * 1.05 ** 10  # 1628.89
     assert passes(task, initial, computed(final, "1000×1.05^10"), f"${want:,.2f}")
     assert not passes(task, initial, final, "1500")  # simple interest
@@ -162,7 +161,7 @@ def test_clear_history_needs_every_entry_gone(env):
 
 def test_total_to_note(env):
     task, initial, final = start(env, "total_to_note", title="Party budget",
-                                 prices=[1999, 450, 2325, 899])
+                                 prices=["19.99", "4.50", "23.25", "8.99"])
     assert "cake for $19.99" in task.instruction and "snacks for $8.99" in task.instruction
     notes = final["apps"]["notes"]
     rec = {"id": notes["next_id"], "kind": "text", "title": "Party budget", "body": "$56.73",
@@ -185,7 +184,7 @@ def _sent(state: dict, address: str, body: str) -> None:
 
 
 def test_text_share_goes_to_the_contact(env):
-    task, initial, final = start(env, "text_share", cents=9000, people=4, contact_id=1,
+    task, initial, final = start(env, "text_share", bill="90.00", people=4, contact_id=1,
                                  name=_name(env, 1))
     phone = _phone(initial, 1)
     _sent(final, phone, "Each of us owes $22.50")
@@ -220,12 +219,12 @@ def test_average(env):
 
 
 def test_discount_is_the_price_less_the_percent(env):
-    task, initial, final = start(env, "discount", cents=12999, percent=35)
+    task, initial, final = start(env, "discount", bill="129.99", percent=35)
     assert passes(task, initial, computed(final, "129.99−35%"), "$84.49")
     assert passes(task, initial, final, "84.4935")
     assert not passes(task, initial, final, "45.50")  # the amount off
     with pytest.raises(ValueError):
-        start(env, "discount", cents=12999, percent=33)
+        start(env, "discount", bill="129.99", percent=33)
 
 
 def test_convert_temperature(env):

@@ -56,8 +56,11 @@ def test_take_photo_passes_with_the_permission_granted_on_the_way(env):
 
 
 def test_take_selfie_needs_the_front_lens_and_nothing_more(env):
-    task, initial, k = begin(env, "camera.take_selfie", {})
-    shoot(k, lens="front")
+    task, initial, k = begin(env, "camera.take_selfie", {"flash": "auto"})
+    shoot(k, lens="front")  # the flash still off
+    assert not judge(task, initial, k).success
+    task, initial, k = begin(env, "camera.take_selfie", {"flash": "auto"})
+    shoot(k, lens="front", flash="auto")
     assert judge(task, initial, k).success
     shoot(k, lens="back")  # an extra photo is collateral
     v = judge(task, initial, k)
@@ -122,21 +125,28 @@ def test_record_video_needs_the_length_and_the_lens(env):
 
 # ----- settings
 def test_default_flash_is_the_setting_alone(env):
-    task, initial, k = begin(env, "camera.set_default_flash", {"value": "auto"})
+    task, initial, k = begin(env, "camera.set_default_flash", {"value": "auto", "timer": 10})
+    K.set_setting(k, "timer", 10)
     K.set_setting(k, "flash", "on")
     assert not judge(task, initial, k).success
     K.set_setting(k, "flash", "auto")
     assert judge(task, initial, k).success
+    K.set_setting(k, "timer", 3)
+    assert not judge(task, initial, k).success
+    K.set_setting(k, "timer", 10)
     shoot(k)  # taking a photo was not asked
     assert not judge(task, initial, k).clean
 
 
 def test_turn_on_grid_wants_that_grid(env):
-    task, initial, k = begin(env, "camera.turn_on_grid", {"value": "4x4"})
+    task, initial, k = begin(env, "camera.turn_on_grid", {"value": "4x4", "ratio": "16:9"})
+    K.set_setting(k, "ratio", "16:9")
     K.set_setting(k, "grid", "3x3")
     assert not judge(task, initial, k).success
     K.set_setting(k, "grid", "4x4")
     assert judge(task, initial, k).success
+    K.set_setting(k, "ratio", "4:3")  # the ratio it started on
+    assert not judge(task, initial, k).success
 
 
 def test_configure_camera_needs_all_three(env):
@@ -273,7 +283,7 @@ def _favorites(k: Kernel) -> list[int]:
 
 
 def test_favorite_new_photo_adds_only_the_new_one(env):
-    task, initial, k = begin(env, "camera.favorite_new_photo", {})
+    task, initial, k = begin(env, "camera.favorite_new_photo", {"favorites": [3, 20]})
     before = list(_favorites(k))
     assert len(before) == 2
     shoot(k)
@@ -286,7 +296,7 @@ def test_favorite_new_photo_adds_only_the_new_one(env):
 
 
 def test_favorite_new_photo_fails_on_an_old_photo(env):
-    task, initial, k = begin(env, "camera.favorite_new_photo", {})
+    task, initial, k = begin(env, "camera.favorite_new_photo", {"favorites": [3, 20]})
     shoot(k)
     old = next(i for i in range(1, 27) if i not in _favorites(k))
     _favorites(k).append(old)
