@@ -36,6 +36,7 @@ from typing import Any
 
 from mobilegym_env import actions as A
 from mobilegym_env import checks as C
+from mobilegym_env import oracle as O
 from mobilegym_env.env import MobileGymEnv
 from mobilegym_env.judge import get
 from mobilegym_env.task import registry, resolve_tasks
@@ -70,7 +71,7 @@ def run_oracle(env: MobileGymEnv, task_id: str, seed: int) -> Run:
     env.reset(seed=seed, options={"task": task_id})
     device, task = env.device, env.task
     initial = env._initial  # the read-only state the env's judge reads
-    plan: Iterator[dict[str, Any]] = task.oracle(device)
+    plan: Iterator[dict[str, Any]] = task.oracle(O.OracleView(device))  # as OracleAgent
     screens: list[list[str]] = []
     answer, info = None, {"success": False}
     terminated = truncated = False

@@ -27,11 +27,13 @@ agent a factory function builds.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import hashlib
 import importlib
 import importlib.util
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -121,10 +123,23 @@ class OracleAgent(Agent):
         return action
 
     def _check_answer(self, answer: str) -> None:
+        """An ANSWER must be a value some screen showed, whole: "3" is not seen in "13:05"
+        or in a phone number, and a count the oracle made by counting rows is not seen."""
         said = " ".join(answer.casefold().split())
-        seen = {" ".join(s.casefold().split()) for s in self._view.seen}
-        if said and not any(said in s or s in said for s in seen if s):
+        if not said:
+            return
+        seen = [" ".join(s.casefold().split()) for s in self._view.seen]
+        # the answer inside a text on screen, or (an answer built of several values) a text
+        # of three characters or more inside the answer: whole values either way, so a
+        # keyboard's letters or a digit inside a phone number do not count
+        if not any(_whole_in(said, s) or (len(s) >= 3 and _whole_in(s, said)) for s in seen):
             self._param_peeks.append(f"answer {answer!r} not on any screen it saw")
+
+
+def _whole_in(part: str, text: str) -> bool:
+    """Whether ``part`` stands in ``text`` as a whole value (not inside a longer word or
+    number: "3" is not in "13:05" or "3.5")."""
+    return re.search(rf"(?<![\w.]){re.escape(part)}(?![\w]|\.\d)", text) is not None
 
 
 class _ParamsSpy:
@@ -150,6 +165,9 @@ def _stated(value: Any, told: str) -> bool:
         return all(_stated(v, told) for v in value)
     if isinstance(value, bool) or value is None:
         return True  # a flag says how, not what
+    if isinstance(value, str):  # an ISO date kept as text is a date, however written
+        with contextlib.suppress(ValueError):
+            value = datetime.date.fromisoformat(value)
     if isinstance(value, datetime.date):  # as instructions write dates: "March 5", "Mar 5"
         spellings = (f"{value:%B} {value.day}", f"{value:%b} {value.day}", value.isoformat())
         return any(s.casefold() in told for s in spellings)
