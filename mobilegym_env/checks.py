@@ -916,7 +916,9 @@ def _unit(spelling: str | None) -> tuple[str | None, str | None]:
 def parse_quantities(text: str) -> list[Quantity]:
     """Every number in a text with its unit: digits ("3", "3.0", "1,024", "52%", "12°C",
     "$4.50", "15 hr") and number words up to ninety-nine ("three", "twenty-one"; "none" is 0).
-    Numbers inside a time ("7:30", "7pm") or a date ("March 5", "2026-03-05") are left out."""
+    Numbers inside a time ("7:30", "7pm") or a date ("March 5", "2026-03-05") are left out.
+    The minus sign calculators show ("−5", U+2212) reads as "-"."""
+    text = text.replace("\u2212", "-")  # one character for one: the spans stay where they are
     taken = [(a, b) for a, b, _, sure in _time_spans(text) if sure] + \
         [(a, b) for a, b, _, sure in _date_spans(text) if sure]
     found: list[Quantity] = []

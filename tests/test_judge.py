@@ -499,3 +499,9 @@ def test_a_check_can_refer_to_the_record_the_agent_created():
     assert not judge([], 1).success  # no folder made: nothing to be in
     with pytest.raises(TypeError, match="created_field"):
         C.created_field(C.deleted("apps.notes.notes", id=1))
+
+
+def test_a_calculators_minus_sign_reads_as_negative():
+    assert C.parse_numbers("\u221222.7777777778") == [-22.7777777778]
+    assert C.number_like(-22.78, tolerance=0.01)("= \u221222.7777777778")
+    assert not C.number_like(22.78, tolerance=0.01)("\u221222.7777777778")
