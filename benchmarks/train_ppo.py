@@ -51,6 +51,7 @@ class PinnedOpenApp(OpenApp):
     name = "open_app"
     template = "Open the {app_name} app."  # one wording: the problem stays the one recorded
     phrasings = ()
+    max_steps = None  # the level's default budget (10), as the curves were recorded with
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Any) -> OpenApp.Params:

@@ -5,10 +5,10 @@ class TapTheIcon:
     wants_ui_tree = True
 
     def reset(self, instruction, info):
-        self.app = instruction.removeprefix("Open the ").removesuffix(" app.")
+        self.words = instruction.replace(".", " ").split()   # "Launch Files." names Files
 
     def act(self, observation, info):
-        icons = [n for n in info["ui_tree"] if n["role"] == "app_icon" and n["text"] == self.app]
+        icons = [n for n in info["ui_tree"] if n["role"] == "app_icon" and n["text"] in self.words]
         if info["step"] == 0 or not icons:
             return A.home()
         x0, y0, x1, y1 = icons[0]["bounds"]

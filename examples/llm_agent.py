@@ -2,7 +2,8 @@ import mobilegym_env
 from mobilegym_env.llm import LLMAgent
 
 def model(system, prompt):   # stands in for a real model: looks for the goal's app icon
-    app = prompt.split("Open the ")[1].split(" app")[0]
+    goal = prompt.splitlines()[0].split()[2:]   # "Goal: Open the Files app." after its verb
+    app = next(word.strip(".") for word in goal if word[0].isupper())
     line = next((x for x in prompt.splitlines() if f'app_icon "{app}"' in x), None)
     if line is None:
         return f'{{"action_type": "open_app", "app_name": "{app}"}}'

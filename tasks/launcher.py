@@ -435,15 +435,10 @@ class OpenApp(_AppTask):
         page: int = 0
         start_in: str | None = None
 
-    phrasings = ("Launch {app_name}.", "Please open {app_name} for me.")
+    # One wording: the tutorial task, which the README's examples, the PPO benchmark and the
+    # LLM tests read; its instruction still varies (the app, its page, the app in front).
+    phrasings = ()
     max_steps = 14
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        # a subclass (the PPO benchmark's pinned task) keeps its level's default budget and
-        # its own wordings unless it sets them
-        super().__init_subclass__(**kwargs)
-        if "max_steps" not in cls.__dict__:
-            cls.max_steps = None
 
     @classmethod
     def sample_params(cls, rng: np.random.Generator, device: Device) -> Params:

@@ -212,7 +212,7 @@ def test_agents_get_the_instruction_and_ui_tree_but_never_the_verdict():
     assert instruction == info["instruction"] and shape == (800, 360, 3)
     assert set(info) == {*PUBLIC_INFO, "ui_tree"} == set(act_info)
     assert (info["seed"], info["step"], info["max_steps"], info["task_id"]) == \
-        (7, 0, 10, "launcher.open_app")
+        (7, 0, 14, "launcher.open_app")
     assert any(n["clickable"] and n["text"] for n in info["ui_tree"])
 
 
@@ -226,7 +226,7 @@ def test_agents_from_a_module_or_a_file_spec(tmp_path):
     spec = f"{path}:make"
     result = evaluate(spec, "launcher.open_app", episodes=2, workers=2)
     assert [r["agent"] for r in result.records] == ["make", "make"]  # the factory's name
-    assert all(r["steps"] == 10 and r["error"] is None for r in result.records)
+    assert all(r["steps"] == 14 and r["error"] is None for r in result.records)  # the budget
     assert type(make_agent("mobilegym_env.agents:RandomAgent")) is RandomAgent
     with pytest.raises(ValueError, match="has no reset or act method"):
         make_agent("builtins:dict")  # callable, but what it returns is no agent
