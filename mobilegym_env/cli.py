@@ -405,6 +405,12 @@ seconds (MOBILEGYM_PROGRESS_EVERY=SECONDS changes it; 0: one per trial); --quiet
 """
 
 
+def _add_import(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--import MODULE [MODULE ...]``: modules imported before tasks are named."""
+    parser.add_argument("--import", dest="imports", nargs="+", default=[], metavar="MODULE",
+                        help=help)
+
+
 def main(argv: list[str] | None = None) -> int:
     from . import __version__
 
@@ -420,10 +426,9 @@ def main(argv: list[str] | None = None) -> int:
                          "factory function builds); default: oracle random")
     ev.add_argument("--tasks", nargs="+", metavar="TASK",
                     help="task ids, suites or globs (default: all tasks)")
-    ev.add_argument("--import", dest="imports", nargs="+", default=[], metavar="MODULE",
-                    help="modules to import first (a name looked up in the current folder, "
-                         "or path/to/file.py): the tasks they register with "
-                         "mobilegym_env.register_task can be named in --tasks")
+    _add_import(ev, "modules to import first (a name looked up in the current folder, or "
+                    "path/to/file.py): the tasks they register with "
+                    "mobilegym_env.register_task can be named in --tasks")
     ev.add_argument("--split", choices=["train", "test"], help="only tasks of this split")
     ev.add_argument("--difficulty", type=int, nargs="+", choices=[1, 2, 3, 4],
                     help="only tasks of these levels")
@@ -472,8 +477,7 @@ def main(argv: list[str] | None = None) -> int:
     rp.add_argument("files", nargs="+", metavar="FILE", help="trajectory .jsonl files")
     rp.add_argument("--no-frames", action="store_true",
                     help="compare rewards and verdicts only, not frame hashes")
-    rp.add_argument("--import", dest="imports", nargs="+", default=[], metavar="MODULE",
-                    help="modules that register the recorded tasks (as for eval)")
+    _add_import(rp, "modules that register the recorded tasks (as for eval)")
     rp.set_defaults(fn=_replay)
     au = sub.add_parser("audit", help="check tasks against the benchmark's rules: the oracle "
                                       "solves them from the screen, doing nothing fails, "
@@ -485,8 +489,7 @@ def main(argv: list[str] | None = None) -> int:
     au.add_argument("--tasks", nargs="+", metavar="TASK",
                     help="task ids, suites or globs (default: all)")
     au.add_argument("--seeds", type=int, default=5, help="seeds per task (default 5)")
-    au.add_argument("--import", dest="imports", nargs="+", default=[], metavar="MODULE",
-                    help="modules that register tasks (as for eval)")
+    _add_import(au, "modules that register tasks (as for eval)")
     au.add_argument("--all", action="store_true",
                     help="report every task, not only those with problems or warnings")
     au.add_argument("--json", action="store_true", help="print the reports as JSON")
