@@ -78,7 +78,7 @@ class OracleAgent(Agent):
     screen, as an agent does. What it reads beyond that is recorded in :attr:`peeks` (reset
     with each episode): the device's state or kernel, a parameter whose value the instruction
     does not state, an ANSWER that no UI tree it saw showed. A task whose oracle peeks proves
-    less than that the screen suffices (``tests/test_oracles_look.py`` holds them to it).
+    less than that the screen suffices (the task audit, :mod:`mobilegym_env.audit`, names them).
 
     Args:
         strict: Refuse peeks at the device (``AttributeError``) instead of recording them.
@@ -118,20 +118,20 @@ class OracleAgent(Agent):
             action = next(self._plan, None) or A.done()
         finally:
             self._task.params = params
-        if A.parse(action).kind is A.ActionType.ANSWER:
-            self._check_answer(A.parse(action).text)
+        parsed = A.parse(action)
+        if parsed.kind is A.ActionType.ANSWER:
+            self._check_answer(parsed.text)
         return action
 
     def _check_answer(self, answer: str) -> None:
         """An ANSWER must be a value some screen showed, whole: "3" is not seen in "13:05"
-        or in a phone number, and a count the oracle made by counting rows is not seen."""
+        or in a phone number, and a count the oracle made by counting rows is not seen.
+        (An answer that also holds a screen text of three characters or more passes: "1:17,
+        that is 77 seconds" is arithmetic on what was shown.)"""
         said = " ".join(answer.casefold().split())
         if not said:
             return
         seen = [" ".join(s.casefold().split()) for s in self._view.seen]
-        # the answer inside a text on screen, or (an answer built of several values) a text
-        # of three characters or more inside the answer: whole values either way, so a
-        # keyboard's letters or a digit inside a phone number do not count
         if not any(_whole_in(said, s) or (len(s) >= 3 and _whole_in(s, said)) for s in seen):
             self._param_peeks.append(f"answer {answer!r} not on any screen it saw")
 
