@@ -64,23 +64,30 @@ def _thread_row(ctx: ScreenContext, key: str, address: str, last: dict[str, Any]
     contact = contact_for(ctx.os, address)
     name = (contact.get("name") or address) if contact else address
     face = (name, contact["id"]) if contact else None
+    # the conversation left last may still hold its unsent text in the reply field (it is
+    # stored when the app pauses): that is its draft, as the row shows it
+    held = ctx.ui.get("reply") if ctx.ui.get(inbox.DRAFT_OWNER) == address else None
+    draft = inbox.draft(ctx.os, address) if held is None else str(held)
     return _thread_row_view(key, address, name, face, short_time(ctx.os, last["timestamp_ms"]),
                             snippet(last), unread, address in ctx.selection(key),
-                            ctx.selecting(key))
+                            ctx.selecting(key), draft.strip() and draft)
 
 
 @retained
 def _thread_row_view(key: str, address: str, name: str, face: tuple[str, int] | None,
-                     when: str, line: str, unread: int, chosen: bool, selecting: bool) -> View:
+                     when: str, line: str, unread: int, chosen: bool, selecting: bool,
+                     draft: str = "") -> View:
     """A thread row, from what it shows (built once per distinct look: a retained view reads
-    only its arguments and binds its handlers with ``Call``)."""
+    only its arguments and binds its handlers with ``Call``). An unsent draft replaces the
+    last message, after a red "Draft", as Google Messages shows it."""
     weight = "medium" if unread else "regular"
     strong = T.TEXT if unread else T.TEXT_SECONDARY
     badge = stack(text(str(unread), 11, "medium", T.ON_PRIMARY, gravity="center", role=None),
                   w=20, h=20, radius=10, bg=T.PRIMARY) if unread else None
     texts = col(
         row(text(name, 16, weight, T.TEXT, w=FILL), text(when, 12, weight, strong), gap=8),
-        row(text(line, 14, weight, strong, w=FILL), badge, gap=8),
+        row(text("Draft", 14, "medium", T.ERROR, role=None) if draft else None,
+            text(draft or line, 14, weight, strong, w=FILL), badge, gap=6),
         w=FILL, gap=4, justify="center",
     )
     unread_note = f", {unread} unread" if unread else ""
@@ -89,7 +96,7 @@ def _thread_row_view(key: str, address: str, name: str, face: tuple[str, int] | 
                pad=(16, 0), gap=16, bg=SELECTED_BG if chosen else None, selected=chosen,
                on_tap=toggle if selecting else Call(open_thread, address),
                on_long_press=toggle, role="list_item", id=f"thread:{address}",
-               label=f"{name}: {line}{unread_note}")
+               label=f"{name}: " + (f"Draft: {draft}" if draft else line) + unread_note)
 
 
 def _thread_list(ctx: ScreenContext, key: str, in_archive: bool) -> tuple[View | None, View]:

@@ -571,6 +571,7 @@ def test_a_reply_left_unsent_is_kept_as_a_draft_through_recents_clear_all(
     assert device.tasks == [] or all(t.app_id != "messages" for t in device.tasks)
     assert _drafts(device) == {BEN: "See you at the trailhead"}
     device.open_app("messages")
+    assert node(device, id=f"thread:{BEN}")["text"].endswith(": Draft: See you at the trailhead")
     tap(device, id=f"thread:{BEN}")
     assert node(device, id="reply")["text"] == "See you at the trailhead"
     tap(device, id="send")
@@ -582,6 +583,7 @@ def test_a_draft_belongs_to_its_conversation(device: Device) -> None:
     _type_reply(device, BEN, "Running late")
     device.handle_back()  # hides the keyboard
     device.handle_back()  # back to the list: the composer still holds it
+    assert node(device, id=f"thread:{BEN}")["text"].endswith(": Draft: Running late")
     tap(device, id=f"thread:{EMILY}")  # leaving it for another conversation keeps it
     assert _drafts(device) == {BEN: "Running late"}
     assert node(device, id="reply")["text"] == ""
